@@ -1,0 +1,117 @@
+"""Stage 5: the RDF graph, in the ontology's terms, with provenance for every relation.
+
+Provenance uses RDF reification, documented in ``ontology/papers-kg.ttl``:
+each asserted relation ``paper kg:usesBaseModel model`` also has an
+``rdf:Statement`` node carrying ``kg:supportDigests``, ``kg:supportSentences``
+and one ``kg:Evidence`` per sentence that states it (``kg:sentence``,
+``prov:wasDerivedFrom`` the digest). Every node has an IRI derived from its
+content, so the same input gives the same graph and the same Turtle bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
+
+from .link import LinkedCorpus
+from .namespaces import ENTITY_CLASSES, KG, PREFIXES, RES
+from .relations import Relation
+
+
+def slug(name: str) -> str:
+    text = name.lower().replace("’", "'").replace("·", "-")
+    text = re.sub(r"[^a-z0-9.+_]+", "-", text).strip("-.")
+    return text or hashlib.sha1(name.encode()).hexdigest()[:12]
+
+
+def _digest_iri(source_file: str) -> URIRef:
+    return RES[f"digest/{slug(source_file.rsplit('.', 1)[0])}"]
+
+
+class IriMinter:
+    """Stable IRIs for entities and papers; distinct keys never share an IRI."""
+
+    def __init__(self, corpus: LinkedCorpus):
+        self.entities: dict[str, URIRef] = {}
+        used: set[URIRef] = set()
+        for key in sorted(corpus.entities):
+            entity = corpus.entities[key]
+            iri = RES[f"{entity.type.lower()}/{slug(entity.label)}"]
+            if iri in used:
+                iri = RES[f"{entity.type.lower()}/{slug(entity.label)}-{hashlib.sha1(key.encode()).hexdigest()[:6]}"]
+            used.add(iri)
+            self.entities[key] = iri
+        self.papers = {key: RES[f"paper/{key[:120]}"] for key in corpus.papers}
+
+    def subject(self, relation: Relation) -> URIRef:
+        return self.entities[relation.subject] if relation.predicate == "extends" else self.papers[relation.subject]
+
+
+def build_graph(corpus: LinkedCorpus, relations: tuple[Relation, ...]) -> Graph:
+    graph = Graph()
+    for prefix, namespace in PREFIXES.items():
+        graph.bind(prefix, namespace, override=True)
+    iris = IriMinter(corpus)
+
+    for digest in corpus.digests:
+        node = _digest_iri(digest.source_file)
+        graph.add((node, RDF.type, KG.Digest))
+        graph.add((node, KG.sourceFile, Literal(digest.source_file)))
+        graph.add((node, DCTERMS.title, Literal(digest.title)))
+        if digest.date:
+            graph.add((node, DCTERMS.date, Literal(digest.date, datatype=XSD.date)))
+        if digest.date_range:
+            graph.add((node, KG.weekLabel, Literal(digest.date_range)))
+
+    for key, paper in corpus.papers.items():
+        node = iris.papers[key]
+        graph.add((node, RDF.type, KG.Paper))
+        graph.add((node, DCTERMS.title, Literal(paper.title)))
+        for title in paper.titles - {paper.title}:
+            graph.add((node, SKOS.altLabel, Literal(title)))
+        for digest in paper.digests:
+            graph.add((node, KG.describedIn, _digest_iri(digest)))
+
+    for key, entity in corpus.entities.items():
+        node = iris.entities[key]
+        graph.add((node, RDF.type, ENTITY_CLASSES[entity.type]))
+        graph.add((node, RDFS.label, Literal(entity.label)))
+        for alias in entity.aliases - {entity.label}:
+            graph.add((node, SKOS.altLabel, Literal(alias)))
+        for digest in entity.digests:
+            graph.add((node, KG.mentionedIn, _digest_iri(digest)))
+        if entity.variant_of:
+            graph.add((node, KG.variantOf, iris.entities[entity.variant_of]))
+
+    for relation in relations:
+        _add_relation(graph, iris, relation)
+    return graph
+
+
+def _add_relation(graph: Graph, iris: IriMinter, relation: Relation) -> None:
+    subject, predicate, obj = iris.subject(relation), KG[relation.predicate], iris.entities[relation.object]
+    graph.add((subject, predicate, obj))
+    statement = RES[f"statement/{hashlib.sha1(f'{subject}|{predicate}|{obj}'.encode()).hexdigest()[:16]}"]
+    graph.add((statement, RDF.type, RDF.Statement))
+    graph.add((statement, RDF.subject, subject))
+    graph.add((statement, RDF.predicate, predicate))
+    graph.add((statement, RDF.object, obj))
+    graph.add((statement, KG.supportDigests, Literal(len(relation.digests))))
+    graph.add((statement, KG.supportSentences, Literal(len(relation.evidence))))
+    for evidence in relation.evidence:
+        digest = _digest_iri(evidence.digest) if evidence.digest else None
+        node = URIRef(f"{statement}/{hashlib.sha1(f'{evidence.digest}|{evidence.sentence}'.encode()).hexdigest()[:12]}")
+        graph.add((statement, KG.evidence, node))
+        graph.add((node, RDF.type, KG.Evidence))
+        graph.add((node, KG.sentence, Literal(evidence.sentence)))
+        if digest is not None:
+            graph.add((node, PROV.wasDerivedFrom, digest))
+            graph.add((statement, PROV.wasDerivedFrom, digest))
+
+
+def to_turtle(graph: Graph) -> bytes:
+    """Turtle with subjects and objects in a fixed order, so equal graphs give equal bytes."""
+    return graph.serialize(format="turtle", encoding="utf-8")

@@ -1,0 +1,254 @@
+"""Stage 1: read digest files and split each one into paper items.
+
+A digest comes in one of a few layouts (see DESIGN section 2); each layout has
+its own small splitter and ``split_digest`` picks one by looking at the text.
+Nothing here knows about entities: the output is plain text in dataclasses.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DIGEST_SUFFIXES = (".txt", ".md")
+
+
+class IngestError(ValueError):
+    """A digest input that cannot be read; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class PaperItem:
+    """One paper (or report, release) described in one digest."""
+
+    digest_file: str
+    position: int  # 1-based order in the digest
+    title: str
+    body: str  # description; lines kept, so a line break ends a sentence
+    affiliations: tuple[str, ...] = ()  # only when the layout states them apart from the prose
+
+
+@dataclass(frozen=True)
+class Digest:
+    source_file: str  # file name, the digest's identity in the graph
+    title: str
+    date_range: str | None
+    date: str | None  # ISO date when the file name carries one
+    layout: str
+    items: tuple[PaperItem, ...] = field(default_factory=tuple)
+
+
+# ---------------------------------------------------------------- reading files
+
+
+def collect_paths(inputs: list[Path]) -> list[Path]:
+    """Expand files and folders into a sorted, de-duplicated list of digest files."""
+    found: set[Path] = set()
+    for path in inputs:
+        if path.is_dir():
+            found.update(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in DIGEST_SUFFIXES)
+        elif path.is_file():
+            if path.suffix.lower() not in DIGEST_SUFFIXES:
+                raise IngestError(f"{path}: not a digest (expected a .txt or .md file)")
+            found.add(path)
+        else:
+            raise IngestError(f"{path}: no such file or folder")
+    if not found:
+        raise IngestError("no .txt or .md digests found in " + ", ".join(str(p) for p in inputs))
+    # Sorting by name keeps output independent of file-system order.
+    return sorted(found, key=lambda p: (p.name, str(p)))
+
+
+def read_digest(path: Path) -> Digest:
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise IngestError(f"{path}: cannot read ({err.strerror})") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise IngestError(f"{path}: not UTF-8 text") from None
+    if "\x00" in text:
+        raise IngestError(f"{path}: looks like a binary file, not a digest")
+    return split_digest(path.name, text)
+
+
+# ---------------------------------------------------------------- normalising text
+
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
+_MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_MD_EMPHASIS = re.compile(r"(\*\*|__|\*|`)(?=\S)(.+?)(?<=\S)\1")
+
+
+def clean_text(text: str) -> str:
+    """Remove HTML-ish and Markdown leftovers, keep line structure."""
+    text = unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\u00a0", " ").replace("\u200b", "").replace("\u2010", "-").replace("\u2011", "-")
+    text = _TAG.sub("", text)
+    text = html.unescape(text)
+    text = _MD_LINK.sub(r"\1", text)
+    text = _MD_EMPHASIS.sub(r"\2", text)
+    lines = []
+    for line in text.split("\n"):
+        line = re.sub(r"^\s{0,3}#{1,6}\s+", "", line)  # markdown headings
+        line = re.sub(r"[ \t]+", " ", line).strip()
+        lines.append(line)
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- layouts
+
+_DIGEST_TITLE = re.compile(r"papers of the week", re.I)
+_DATE_RANGE = re.compile(r"\(([^()]*\d[^()]*)\)\s*$")
+_FILE_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
+_NUMBERED = re.compile(r"^(\d{1,2})\.\s+(\S.*)$")
+_AUTHORS = re.compile(r"^(?P<authors>[^\[\]]{2,80}? et al\.?)\s*\[(?P<affiliations>[^\]]+)\]\s*$")
+_LIKES = re.compile(r"^(♥|❤|♡)\s*[\d.,]+k?\b")
+_EDITORIAL_START = re.compile(
+    r"^(editor'?s? message|sponsor(ed)?( message)?|advertisement|partner message|"
+    r"industry news in 1 line|.*\bnews in (one|1) line)\b",
+    re.I,
+)
+_PROMO = re.compile(
+    r"\b(discount|promo code|use code|sign up|subscribe|subscribers|enrol+|our (new )?(live )?course)\b",
+    re.I,
+)
+_BLOG_DATE = re.compile(r"^[A-Z][a-z]{2,8} \d{1,2}(st|nd|rd|th)?\s*[~\-–]\s*[A-Z][a-z]{2,8} \d{1,2}(st|nd|rd|th)?$")
+
+
+def split_digest(source_file: str, text: str) -> Digest:
+    lines = clean_text(text).split("\n")
+    date = _FILE_DATE.search(source_file)
+    title, date_range = _digest_title(lines)
+    if any(_AUTHORS.match(line) for line in lines):
+        layout, items = "blog", _split_blog(source_file, lines)
+    elif _numbered_titles(lines):
+        layout, items = "numbered", _split_numbered(source_file, lines)
+    else:
+        layout, items = "headlines", _split_headlines(source_file, lines)
+    if not items:
+        raise IngestError(f"{source_file}: no paper items found (is this a digest?)")
+    if layout == "blog":
+        title = next((line for line in lines if line), source_file)
+        date_range = next((line for line in lines if _BLOG_DATE.match(line)), None)
+    return Digest(
+        source_file=source_file,
+        title=title or source_file,
+        date_range=date_range,
+        date=date.group(1) if date else None,
+        layout=layout,
+        items=tuple(items),
+    )
+
+
+def _digest_title(lines: list[str]) -> tuple[str | None, str | None]:
+    titles = [line for line in lines[:6] if _DIGEST_TITLE.search(line)]
+    if not titles:
+        return None, None
+    # Prefer the line that carries the week ("The Top AI Papers of the Week (May 5 - 11)").
+    dated = [t for t in titles if _DATE_RANGE.search(t)]
+    best = (dated or titles)[-1]
+    match = _DATE_RANGE.search(best)
+    return _strip_emoji(best), (match.group(1).strip() if match else None)
+
+
+def _strip_emoji(line: str) -> str:
+    return "".join(ch for ch in line if unicodedata.category(ch)[0] != "S" or ch in "+-&").strip()
+
+
+def _is_header(line: str) -> bool:
+    return bool(_DIGEST_TITLE.search(line)) and len(line) < 90
+
+
+def _drop_editorial(body_lines: list[str]) -> list[str]:
+    """Cut editorial blocks (adverts, course promotions) out of an item's lines."""
+    kept: list[str] = []
+    skipping = False
+    for line in body_lines:
+        if _EDITORIAL_START.match(line):
+            skipping = True
+        if skipping or _PROMO.search(line):
+            continue
+        kept.append(line)
+    return kept
+
+
+def _make_item(source_file: str, position: int, title: str, body_lines: list[str], affiliations=()) -> PaperItem:
+    body = "\n".join(line for line in _drop_editorial(body_lines) if line)
+    return PaperItem(source_file, position, title.strip(), body, tuple(affiliations))
+
+
+def _numbered_titles(lines: list[str]) -> list[int]:
+    """Indexes of lines that start numbered items 1, 2, 3... in sequence."""
+    starts, expected = [], 1
+    for i, line in enumerate(lines):
+        match = _NUMBERED.match(line)
+        if not match:
+            continue
+        number, rest = int(match.group(1)), match.group(2)
+        # A title is a short line; a long numbered sentence is a list inside an item.
+        if number == expected and len(rest) <= 200 and not rest.endswith((".", ":")):
+            starts.append(i)
+            expected += 1
+    return starts if len(starts) >= 2 else []
+
+
+def _split_numbered(source_file: str, lines: list[str]) -> list[PaperItem]:
+    starts = _numbered_titles(lines)
+    items = []
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+        title = _NUMBERED.match(lines[start]).group(2)
+        items.append(_make_item(source_file, n + 1, title, lines[start + 1 : end]))
+    return items
+
+
+def _looks_like_headline(line: str) -> bool:
+    return 0 < len(line) <= 120 and not line.endswith((".", ":", ";", ",", "!")) and len(line.split()) <= 16
+
+
+def _split_headlines(source_file: str, lines: list[str]) -> list[PaperItem]:
+    """Unnumbered layout: a short headline line, then its paragraph(s)."""
+    content = [line for line in lines if line]
+    # Skip the newsletter header and its tagline.
+    start = 0
+    while start < len(content) and _is_header(content[start]):
+        start += 1
+        if start < len(content) and len(content[start]) < 100 and content[start].endswith("."):
+            start += 1
+    items: list[PaperItem] = []
+    title, body = None, []
+    for i in range(start, len(content)):
+        line = content[i]
+        following = content[i + 1] if i + 1 < len(content) else ""
+        is_title = _looks_like_headline(line) and (not following or not _looks_like_headline(following))
+        if is_title and (title is None or body):
+            if title is not None:
+                items.append(_make_item(source_file, len(items) + 1, title, body))
+            title, body = line, []
+        elif title is not None:
+            body.append(line)
+    if title is not None:
+        items.append(_make_item(source_file, len(items) + 1, title, body))
+    return items
+
+
+def _split_blog(source_file: str, lines: list[str]) -> list[PaperItem]:
+    """Blog layout: title, 'Name et al. [Affiliations]', a likes/tags line, sections."""
+    author_rows = [i for i, line in enumerate(lines) if _AUTHORS.match(line)]
+    title_rows = []
+    for row in author_rows:
+        prev = row - 1
+        while prev >= 0 and not lines[prev]:
+            prev -= 1
+        title_rows.append(prev)
+    items = []
+    for n, (title_row, author_row) in enumerate(zip(title_rows, author_rows)):
+        end = title_rows[n + 1] if n + 1 < len(title_rows) else len(lines)
+        body = [line for line in lines[author_row + 1 : end] if not _LIKES.match(line)]
+        affiliations = [a.strip() for a in _AUTHORS.match(lines[author_row]).group("affiliations").split(",")]
+        items.append(_make_item(source_file, n + 1, lines[title_row], body, [a for a in affiliations if a]))
+    return items

@@ -1,0 +1,306 @@
+"""Stage 3: map every mention to one canonical entity, and every item to one paper.
+
+Names are compared after folding (``vocab.fold``). A mention resolves through
+the vocabulary's aliases, the corpus's acronym definitions and vendor
+prefixes; what remains is a new entity named by the mention. Each entity gets
+one type from the votes of all its mentions, and size/version/edition variants
+are tied to their family (``Qwen2.5-Math-7B`` -> ``Qwen2.5-Math`` -> ``Qwen2.5``;
+``AIME25`` = ``AIME 2025`` -> ``AIME``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from .ingest import Digest
+from .nlp import SIZE_TOKEN, AnnotatedItem, Mention, type_from_expansion, vote_totals
+from .vocab import Vocabulary, fold
+
+TYPE_ORDER = ("Model", "Benchmark", "Method", "Organization")  # tie-break between equal votes
+_EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
+_FAMILY_NUMBER = re.compile(r"^(?P<family>[A-Za-z][A-Za-z]+?)-?(?P<version>\d[\w.]*)$")
+_TIERS = {"instruct", "chat", "base", "it", "preview", "distill", "hf"}
+
+
+@dataclass
+class Entity:
+    key: str  # folded canonical name; unique per real-world thing
+    label: str
+    type: str
+    aliases: set[str] = field(default_factory=set)
+    digests: set[str] = field(default_factory=set)
+    variant_of: str | None = None  # key of the family
+    in_vocabulary: bool = False
+
+
+@dataclass(frozen=True)
+class LinkedMention:
+    mention: Mention
+    entity: str  # Entity.key
+
+
+@dataclass(frozen=True)
+class LinkedItem:
+    annotated: AnnotatedItem
+    paper: str  # Paper.key
+    mentions: tuple[LinkedMention, ...]
+    system: str | None  # key of the entity the title names, if any
+    affiliations: tuple[str, ...] = ()  # Organization keys the layout states apart from the prose
+
+
+@dataclass
+class Paper:
+    key: str
+    title: str
+    digests: set[str] = field(default_factory=set)
+    titles: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class LinkedCorpus:
+    digests: tuple[Digest, ...]
+    entities: dict[str, Entity]
+    papers: dict[str, Paper]
+    items: tuple[LinkedItem, ...]
+
+
+def paper_key(title: str) -> str:
+    """Titles that differ only in case, punctuation or spacing are the same paper."""
+    return re.sub(r"[^a-z0-9]+", "-", title.lower().replace("’", "'")).strip("-")
+
+
+class Linker:
+    def __init__(self, vocabulary: Vocabulary):
+        self.vocabulary = vocabulary
+        self.vocab_by_fold = vocabulary.by_fold()
+        self.org_prefixes = sorted(
+            {fold(n) for e in vocabulary.entries if e.type == "Organization" for n in (e.id, *e.aliases)},
+            key=len,
+            reverse=True,
+        )
+
+    # ------------------------------------------------------------ name resolution
+
+    def link(self, digests: list[Digest], annotated: list[AnnotatedItem]) -> LinkedCorpus:
+        acronyms = self._acronym_table(annotated)
+        entities: dict[str, Entity] = {}
+        votes: dict[str, Counter] = defaultdict(Counter)
+        surfaces: dict[str, Counter] = defaultdict(Counter)
+        linked_items = []
+        for ann in annotated:
+            linked = []
+            system = self._system_entity(ann, acronyms)
+            for mention in ann.mentions:
+                key = system if mention.source == "title" else self._resolve(mention.text, acronyms)
+                if key is None:
+                    continue
+                entity = entities.get(key) or self._new_entity(key, mention.text if mention.source != "title" or fold(mention.text) == key else key.upper())
+                entities[key] = entity
+                entity.aliases.add(mention.surface)
+                entity.digests.add(ann.item.digest_file)
+                votes[key].update(vote_totals(mention.votes))
+                if mention.source == "title":
+                    votes[key]["Method"] += 1  # a paper's own named system is a method unless told otherwise
+                if mention.source != "title" or fold(mention.text) == key:
+                    surfaces[key][mention.text] += 1
+                linked.append(LinkedMention(mention, key))
+            affiliations = []
+            for name in ann.item.affiliations:
+                key = self._resolve(name, acronyms)
+                if key:
+                    entity = entities.setdefault(key, self._new_entity(key, name))
+                    entity.aliases.add(name)
+                    entity.digests.add(ann.item.digest_file)
+                    votes[key]["Organization"] += 10
+                    surfaces[key][name] += 1
+                    affiliations.append(key)
+            linked_items.append((ann, linked, system, tuple(affiliations)))
+        for definition in (d for ann in annotated for d in ann.acronyms):
+            key = self._resolve(definition.short, acronyms)
+            if key in entities:
+                entities[key].aliases.add(definition.long)
+                kind = type_from_expansion(definition.long)
+                if kind:
+                    votes[key][kind] += 3
+        self._votes = votes
+        self._choose_labels_and_types(entities, votes, surfaces)
+        self._link_variants(entities)
+        papers = self._papers(annotated)
+        items = tuple(
+            LinkedItem(ann, paper_key(ann.item.title), tuple(linked), system if system in entities else None, affiliations)
+            for ann, linked, system, affiliations in linked_items
+        )
+        return LinkedCorpus(tuple(digests), entities, papers, items)
+
+    def _system_entity(self, ann: AnnotatedItem, acronyms: dict[str, str]) -> str | None:
+        """The entity a title names: 'Describe Anything' is DAM when the text defines DAM (Describe
+        Anything Model); 'Code World Model' is the CWM the text talks about."""
+        if not ann.system_name:
+            return None
+        name = fold(ann.system_name)
+        for definition in ann.acronyms:
+            if fold(definition.long).startswith(name + "-") and fold(definition.short) != name:
+                return self._resolve(definition.short, acronyms)
+        initials = "".join(w[0] for w in ann.system_name.split() if w[:1].isupper())
+        if len(initials) >= 2 and any(m.text == initials for m in ann.mentions):
+            return self._resolve(initials, acronyms)
+        return self._resolve(ann.system_name, acronyms)
+
+    def _acronym_table(self, annotated: list[AnnotatedItem]) -> dict[str, str]:
+        table = {}
+        for ann in annotated:
+            for d in ann.acronyms:
+                table.setdefault(fold(d.long), d.short)
+        return table
+
+    def _resolve(self, name: str, acronyms: dict[str, str]) -> str | None:
+        folded = fold(name)
+        if not folded or folded in self.vocabulary.not_entities:
+            return None
+        if folded in acronyms:
+            return self._resolve(acronyms[folded], {})
+        if folded in self.vocab_by_fold:
+            return fold(self.vocab_by_fold[folded].id)
+        edition = self._edition(name)
+        if edition:
+            return fold(edition)
+        for prefix in self.org_prefixes:
+            rest = folded[len(prefix) + 1 :]
+            if folded.startswith(prefix + "-") and rest and not folded in self.vocab_by_fold:
+                if rest in self.vocab_by_fold or rest[:1].isalpha():
+                    return self._resolve(rest, acronyms) if rest in self.vocab_by_fold else folded
+        return folded
+
+    def _edition(self, name: str) -> str | None:
+        """'AIME25', 'AIME-25', 'AIME 2025' -> 'AIME 2025' when AIME is a known benchmark."""
+        match = _EDITION.match(name.strip())
+        if not match:
+            return None
+        entry = self.vocab_by_fold.get(fold(match.group("base")))
+        if entry is None or entry.type != "Benchmark" or (not match.group("century") and len(name) > len(match.group("base")) + 3):
+            return None
+        return f"{entry.id} 20{match.group('year')}"
+
+    def _new_entity(self, key: str, text: str) -> Entity:
+        entry = self.vocab_by_fold.get(key)
+        if entry:
+            return Entity(key, entry.id, entry.type, in_vocabulary=True)
+        match = _EDITION.match(text.strip())
+        if match and fold(match.group("base")) in self.vocab_by_fold:
+            label = self._edition(text)
+            if label:
+                return Entity(key, label, "Benchmark")
+        return Entity(key, text, "")
+
+    # ------------------------------------------------------------ types and labels
+
+    def _choose_labels_and_types(self, entities, votes, surfaces) -> None:
+        for key, entity in entities.items():
+            if entity.in_vocabulary:
+                continue
+            if not entity.label or entity.type != "Benchmark":
+                # Most frequent spelling; ties go to the one with more capitals (vendor spelling), then order.
+                entity.label = min(surfaces[key].items(), key=lambda kv: (-kv[1], -sum(c.isupper() for c in kv[0]), kv[0]))[0]
+            if entity.type:
+                continue
+            totals = votes[key]
+            if totals:
+                entity.type = max(TYPE_ORDER, key=lambda t: (totals[t], -TYPE_ORDER.index(t)))
+                if totals[entity.type] == 0:
+                    entity.type = ""
+
+    def _link_variants(self, entities: dict[str, Entity]) -> None:
+        for entry in self.vocabulary.entries:
+            key = fold(entry.id)
+            if key in entities and entry.variant_of:
+                self._ensure_vocab_entity(entities, entry.variant_of)
+                entities[key].variant_of = fold(entry.variant_of)
+        for key in sorted(entities):
+            self._find_family(entities, key)
+        for key, entity in entities.items():
+            parent = entities.get(entity.variant_of) if entity.variant_of else None
+            weak = not entity.type or (not entity.in_vocabulary and self._votes[key][entity.type] < 3)
+            if weak and parent is not None and parent.type in {"Model", "Benchmark"}:
+                entity.type = parent.type  # 'Phi-4-Mini-Reasoning' is a Phi-4 model whatever its title suggests
+            elif not entity.type:
+                entity.type = "Method"  # a named thing with no other evidence: systems and frameworks are methods
+        for entity in entities.values():
+            parent = entities.get(entity.variant_of) if entity.variant_of else None
+            if parent is None or parent.type != entity.type or entity.type not in {"Model", "Benchmark"}:
+                entity.variant_of = None
+            elif not entity.in_vocabulary:
+                entity.label = _family_spelling(entity.label, parent.label)
+
+    def _ensure_vocab_entity(self, entities: dict[str, Entity], name: str) -> None:
+        """Add a vocabulary entity the text implies ('Qwen2.5-Math' of 'Qwen2.5-Math-7B'), with its family."""
+        key = fold(name)
+        if key not in entities:
+            entry = self.vocab_by_fold[key]
+            entities[key] = Entity(key, entry.id, entry.type, in_vocabulary=True)
+            if entry.variant_of:
+                self._ensure_vocab_entity(entities, entry.variant_of)
+                entities[key].variant_of = fold(entry.variant_of)
+
+    def _find_family(self, entities: dict[str, Entity], key: str) -> None:
+        entity = entities[key]
+        if entity.variant_of or entity.in_vocabulary or entity.type == "Organization":
+            return
+        label = entity.label
+        edition = _EDITION.match(label)
+        if entity.type == "Benchmark" and edition and fold(edition.group("base")) in entities:
+            entity.variant_of = fold(edition.group("base"))
+            return
+        segments = re.split(r"(?<=[^\s-])[\s-](?=\S)", label)
+        for cut in range(len(segments) - 1, 0, -1):
+            prefix = "-".join(segments[:cut]) if "-" in label else " ".join(segments[:cut])
+            prefix_key = fold(prefix)
+            if prefix_key in entities or prefix_key in self.vocab_by_fold:
+                if prefix_key not in entities:
+                    self._ensure_vocab_entity(entities, self.vocab_by_fold[prefix_key].id)
+                entity.variant_of = prefix_key
+                break
+            tail = segments[cut:]
+            if cut == len(segments) - 1 and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in _TIERS):
+                # 'Qwen2.5-Math-7B' -> 'Qwen2.5-Math', a family the text implies but never names alone
+                family = Entity(prefix_key, prefix, entity.type or "Model", digests=set(entity.digests))
+                entities[prefix_key] = family
+                entity.variant_of = prefix_key
+                self._find_family(entities, prefix_key)
+                break
+        if entity.variant_of is None and not entity.in_vocabulary:
+            match = _FAMILY_NUMBER.match(label)  # 'Grok3', 'Gemini2.0' -> the family named by the letters
+            family = fold(match.group("family")) if match else None
+            if family and (family in self.vocab_by_fold or family in entities) and family != key:
+                if family not in entities:
+                    self._ensure_vocab_entity(entities, self.vocab_by_fold[family].id)
+                entity.variant_of = family
+        if entity.variant_of and entity.variant_of in entities:
+            parent = entities[entity.variant_of]
+            parent.digests |= entity.digests if not parent.digests else set()
+
+    # ------------------------------------------------------------ papers
+
+    def _papers(self, annotated: list[AnnotatedItem]) -> dict[str, Paper]:
+        papers: dict[str, Paper] = {}
+        for ann in annotated:
+            key = paper_key(ann.item.title)
+            paper = papers.setdefault(key, Paper(key, ann.item.title))
+            paper.digests.add(ann.item.digest_file)
+            paper.titles.add(ann.item.title)
+        return papers
+
+
+def _family_spelling(label: str, family: str) -> str:
+    """Spell a variant's family part as the family is spelled: 'Qwen-2.5-7B' -> 'Qwen2.5-7B'."""
+    target = fold(family)
+    for cut in range(1, len(label) + 1):
+        if fold(label[:cut]) == target and (cut == len(label) or label[cut] in " -"):
+            same_letters = re.sub(r"[\s-]", "", label[:cut]) == re.sub(r"[\s-]", "", family)
+            return family + label[cut:] if same_letters else label
+    return label
+
+
+def link(vocabulary: Vocabulary, digests: list[Digest], annotated: list[AnnotatedItem]) -> LinkedCorpus:
+    return Linker(vocabulary).link(digests, annotated)

@@ -1,0 +1,22 @@
+"""The IRIs of the ontology contract (DESIGN section 3), declared once."""
+
+from rdflib import Namespace
+from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SDO, SKOS, XSD
+
+KG = Namespace("https://w3id.org/papers-kg/ontology#")
+RES = Namespace("https://w3id.org/papers-kg/resource/")
+
+PREFIXES = {
+    "kg": KG,
+    "res": RES,
+    "rdf": RDF,
+    "rdfs": RDFS,
+    "owl": OWL,
+    "xsd": XSD,
+    "skos": SKOS,
+    "dcterms": DCTERMS,
+    "prov": PROV,
+    "schema": SDO,
+}
+
+ENTITY_CLASSES = {"Method": KG.Method, "Model": KG.Model, "Benchmark": KG.Benchmark, "Organization": KG.Organization}

@@ -1,0 +1,601 @@
+"""Stage 2: find mentions of methods, models, benchmarks and organizations.
+
+One spaCy ``Language`` (``build_nlp``) does the token work: a tokenizer that
+keeps names such as ``Qwen2.5-Math-7B`` whole, sentences that also end at line
+breaks, an ``entity_ruler`` loaded from the vocabulary, and ``name_finder``, a
+component that proposes names the vocabulary does not know from their shape
+and context. ``annotate`` turns each paper item into plain ``Mention`` records
+carrying type votes; choosing one type per entity is the linker's job, since
+it sees every mention of a name across all digests.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc, Span, Token
+from spacy.util import compile_infix_regex, compile_suffix_regex, filter_spans
+
+from .ingest import PaperItem
+from .vocab import Vocabulary, fold
+
+# ---------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class Mention:
+    text: str  # the name as it should be looked up ('DeepSeek-R1' for "DeepSeek's R1")
+    surface: str  # the text as written
+    sentence: int  # index into AnnotatedItem.sentences
+    start: int  # token offsets in the item's doc, for ordering and windows
+    end: int
+    vocab_id: str | None  # canonical id when the vocabulary matched it
+    votes: tuple[tuple[str, int], ...]  # (type, weight) evidence from shape and context
+    source: str  # 'vocab' | 'shape' | 'context' | 'acronym' | 'title'
+    in_title: bool = False
+
+
+@dataclass(frozen=True)
+class AcronymDefinition:
+    short: str
+    long: str
+    sentence: int
+    long_start: int = 0  # token span of the long form in the item's doc
+    long_end: int = 0
+
+
+@dataclass(frozen=True)
+class AnnotatedItem:
+    item: PaperItem
+    sentences: tuple[str, ...]  # sentence 0 is the title
+    mentions: tuple[Mention, ...]
+    acronyms: tuple[AcronymDefinition, ...] = field(default_factory=tuple)
+    system_name: str | None = None  # the name the title gives the paper's own system
+
+
+# ---------------------------------------------------------------- word lists
+
+TYPE_NOUNS = {
+    "Model": {"model", "models", "llm", "llms", "lm", "lms", "family", "series", "checkpoint", "checkpoints",
+              "backbone", "backbones", "coder", "chatbot", "vlm", "mllm", "slm", "weights"},
+    "Benchmark": {"benchmark", "benchmarks", "dataset", "datasets", "leaderboard", "suite", "testbed", "corpus",
+                  "test", "exam", "competition", "arena"},
+    "Method": {"method", "methods", "framework", "frameworks", "algorithm", "algorithms", "approach", "technique",
+               "techniques", "recipe", "objective", "optimizer", "strategy", "paradigm", "system",
+               "pipeline", "architecture", "toolkit", "protocol", "procedure", "loss", "mechanism", "scheme",
+               "function", "prompting", "library", "loop", "environment", "environments", "platform", "trick"},
+    # 'agent' is left out on purpose: "an Answer Agent" names a module, and modules are not entities.
+    "Organization": {"researchers", "team", "lab", "labs", "university", "institute"},
+}
+# Nouns that end a definition but type nothing ("a 32B open-weights coder" is typed; "a new way" is not).
+ORG_HEADS = {"University", "Institute", "Institution", "Academy", "College", "Laboratory", "Laboratories", "Lab", "Labs",
+             "Research", "AI", "Inc", "Inc.", "Corporation", "Corp", "Technologies", "Foundation", "Center", "Centre"}
+MODEL_TIERS = {"pro", "flash", "ultra", "mini", "nano", "sonnet", "opus", "haiku", "instruct", "chat", "base", "turbo",
+               "preview", "max", "plus", "lite", "large", "small", "medium", "xl", "thinking", "coder", "math", "vision"}
+EVAL_CUES = re.compile(r"(%|\bscor|\baccura|\bresults?\b|\boutperform|\bbeat|\bsurpass|\bachiev|\breach|\bsota\b|"
+                       r"state-of-the-art|\bpoints?\b|\bgains?\b|\bimprov|\bevaluat|\bbenchmark|\bpass@|\btop\b)", re.I)
+INTRO_VERBS = {"introduce", "introduces", "introduced", "introducing", "propose", "proposes", "proposed", "present",
+               "presents", "presented", "release", "releases", "released", "unveil", "unveils", "unveiled", "announce",
+               "announces", "announced", "build", "builds", "develop", "develops", "developed", "launch", "launches",
+               "open-source", "open-sources", "open-sourced", "debut", "debuts"}
+NAMING_WORDS = {"called", "named", "dubbed", "termed", "coined"}
+FUNCTION_WORDS = {"of", "for", "via", "with", "from", "and", "the", "to", "in", "on", "a", "an", "by", "as", "at", "&"}
+
+_SIZE = r"\d+(?:\.\d+)?[BMKT]"
+SIZE_TOKEN = re.compile(rf"^(?:{_SIZE}|\d+x\d+(?:\.\d+)?B|A\d+(?:\.\d+)?B)$")
+VERSION_TOKEN = re.compile(r"^v?\d+(?:\.\d+)*[a-z]?$")
+YEAR_TOKEN = re.compile(r"^(?:19|20)\d\d$")
+MEASUREMENT = re.compile(r"^[+~\-]?\d+(?:[.,]\d+)*(?:[a-zA-Z%×x]{0,3}|[BMKT]\d+[BMKT])$")
+PERCENT_OR_NUMBER = re.compile(r"^[+~\-]?[\d.,%×]+$")
+# "PPO-style", "GRPO-based", "ReAct-like": the name is split from its suffix so it is found on its own.
+ADJECTIVE_SUFFIX = (r"(?<=[A-Za-z0-9+])-(?:like|based|style|inspired|powered|driven|generated|free|level|aware|"
+                    r"centric|specific|only|trained|tuned|guided|augmented|enhanced|equipped|native|compatible)$")
+ACRONYM = re.compile(r"^[A-Z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9+]*$|^[A-Z]{2,}s?$")
+
+
+# ---------------------------------------------------------------- name shapes
+
+
+def name_strength(text: str, not_entities: frozenset[str]) -> int:
+    """How much a single token looks like a proper name: 2 strong, 1 weak, 0 not.
+
+    Strong: letters mixed with digits (Qwen2.5, AIME25, o3-mini), inner capitals
+    (WebThinker, AdamW), acronyms (GRPO), '++' (Reinforce++). Weak: a plain
+    capitalised word or a Title-Case hyphen compound (Llama-Nemotron), which
+    becomes a name only with supporting context.
+    """
+    if fold(text) in not_entities or len(text) < 2 or "@" in text or "://" in text:
+        return 0
+    if not re.search(r"[A-Za-z]", text) or MEASUREMENT.match(text) or PERCENT_OR_NUMBER.match(text):
+        return 0
+    if re.match(r"^\d+(?:\.\d+)?-?[a-z]+$", text) or re.match(r"^[A-Z]{2,}s$", text) and fold(text[:-1]) in not_entities:
+        return 0  # '10-attempt', '1-bit'; plural generic acronyms ('LLMs', 'CoTs')
+    if re.match(r"^[A-Z]{2,}s$", text):
+        return 0  # a plural acronym names a class of things ('AFMs'), not one thing
+    parts = [p for p in re.split(r"[-–]", text) if p]
+    strong_part = False
+    for part in parts:
+        if fold(part) in not_entities or part.lower() in FUNCTION_WORDS:
+            continue
+        has_digit = bool(re.search(r"\d", part)) and bool(re.search(r"[A-Za-z]", part))
+        inner_cap = bool(re.search(r"[a-z][A-Z]|[A-Z]{2,}[a-z]", part)) or bool(re.match(r"^[A-Z]{2,}[0-9]*s?$", part))
+        if has_digit and not SIZE_TOKEN.match(part) and not MEASUREMENT.match(part):
+            strong_part = True
+        if inner_cap or "++" in part or (part[0].islower() and re.search(r"\d", part)):
+            strong_part = True
+    if strong_part:
+        return 2
+    if text[0].isupper() or any(p[:1].isupper() for p in parts[1:]):
+        return 1
+    return 0
+
+
+def shape_votes(text: str) -> list[tuple[str, int]]:
+    """Type evidence from the name itself."""
+    votes: list[tuple[str, int]] = []
+    parts = [p for p in re.split(r"[-\s–]", text) if p]
+    if any(SIZE_TOKEN.match(p) for p in parts[1:]) or re.search(rf"\d(?:\.\d+)?[BM](?:\d+T)?$", text):
+        votes.append(("Model", 3))
+    if parts and parts[-1].lower() in {"instruct", "chat", "base", "it", "distill"}:
+        votes.append(("Model", 2))
+    if len(parts) > 1 and re.match(r"^[vV]\d+(?:\.\d+)?$", parts[-1]):
+        votes.append(("Model", 1))
+    if re.search(r"(Bench|bench|Eval|QA|Arena|Hard|Leaderboard|Exam|GLUE)$", text) and not re.search(r"RAG$", text):
+        votes.append(("Benchmark", 3))
+    if re.search(r"(^|-)[A-Z]{0,4}PO$", text):
+        votes.append(("Method", 3))
+    if re.search(r"(RL|LoRA|RAG|Search|Prompt|Prompting|Tuning|Agent|Attention|Former|Net|Opt)$", text):
+        votes.append(("Method", 1))
+    return votes
+
+
+# ---------------------------------------------------------------- the pipeline
+
+
+@Language.component("line_breaks")
+def line_breaks(doc: Doc) -> Doc:
+    """A line break ends a sentence: digests put headings and bullets on their own lines."""
+    for token in doc[:-1]:
+        if "\n" in token.text or "\n" in token.whitespace_:
+            doc[token.i + 1].is_sent_start = True
+        if token.text in {"●", "•", "-", "–", "*"} and (token.i == 0 or "\n" in doc[token.i - 1].text_with_ws):
+            doc[token.i + 1].is_sent_start = False
+    return doc
+
+
+@Language.factory("name_finder", default_config={})
+def make_name_finder(nlp: Language, name: str) -> "NameFinder":
+    return NameFinder(nlp.vocab)
+
+
+class NameFinder:
+    """Adds to ``doc.ents`` the names that the entity ruler did not match.
+
+    It also widens model and benchmark names over a following version, size or
+    edition (``Llama`` + ``3.1 8B``; ``AIME`` + ``2024``) and reads an
+    organisation's possessive (``DeepSeek's R1``) as one name.
+    """
+
+    def __init__(self, vocab):
+        self.not_entities: frozenset[str] = frozenset()
+
+    def __call__(self, doc: Doc) -> Doc:
+        spans = [self._widen(ent) for ent in doc.ents]
+        taken = {i for span in spans for i in range(span.start, span.end)}
+        for span in self._org_phrases(doc):
+            if not any(i in taken for i in range(span.start, span.end)):
+                spans.append(span)
+                taken.update(range(span.start, span.end))
+        for token in doc:
+            if token.i in taken:
+                continue
+            strength = name_strength(token.text, self.not_entities)
+            if strength == 2:
+                spans.append(self._widen(Span(doc, token.i, token.i + 1, label="NAME")))
+            elif strength == 1 and self._weak_name_holds(doc, token):
+                spans.append(Span(doc, token.i, token.i + 1, label="WEAK"))
+        doc.ents = filter_spans(spans)
+        return doc
+
+    def _weak_name_holds(self, doc: Doc, token: Token) -> bool:
+        """A capitalised word is a name only if the text never writes it in lower case, it is not in a
+        Title-Case headline, and its shape or a definition around it says what it is."""
+        if token.is_stop or token.sent.start == 0 or token.text.lower() in self._lower_words(doc):
+            return False
+        words = [t for t in token.sent if t.is_alpha]
+        if len(words) <= 14 and sum(t.text[:1].isupper() for t in words) >= 0.6 * len(words):
+            return False  # a Title-Case heading capitalises every word
+        if any(w >= 3 for _, w in shape_votes(token.text)):
+            return True
+        return _defining_context(doc, token.i, token.i + 1)
+
+    @staticmethod
+    def _lower_words(doc: Doc) -> set[str]:
+        if "lower_words" not in doc.user_data:
+            words = set()
+            for t in doc:
+                if t.text.islower():
+                    words.add(t.text)
+                    words.update(p for p in t.text.split("-") if p)
+            doc.user_data["lower_words"] = words
+        return doc.user_data["lower_words"]
+
+    def _widen(self, span: Span) -> Span:
+        doc, end = span.doc, span.end
+        if span.label_ in {"Model", "NAME"}:
+            while end < len(doc) and not doc[end - 1].whitespace_ == "" and _is_model_suffix(doc[end], doc, end):
+                end += 1
+        elif span.label_ == "Benchmark" and end < len(doc) and YEAR_TOKEN.match(doc[end].text):
+            end += 1
+        return Span(doc, span.start, end, label=span.label_) if end != span.end else span
+
+    def _org_phrases(self, doc: Doc) -> Iterator[Span]:
+        """'Nanyang Technological University', 'University of Waterloo', 'Sakana AI'."""
+        i = 0
+        while i < len(doc):
+            j = i
+            while j < len(doc) and doc[j].text[:1].isupper() and doc[j].text.isalpha() and doc[j].text not in {"The", "A", "An"}:
+                j += 1
+            generic_head = doc[j - 1].text in {"Research", "AI"} if j > i else False
+            follows_name = i > 0 and name_strength(doc[i - 1].text, self.not_entities) == 2
+            if j > i and (doc[j - 1].text in ORG_HEADS) and j - i >= 2 and not doc[i].is_sent_start and not (generic_head and follows_name):
+                end = j
+                if end + 1 < len(doc) and doc[end].lower_ in {"of", "for"} and doc[end + 1].text[:1].isupper():
+                    end += 1
+                    while end < len(doc) and doc[end].text[:1].isupper() and doc[end].text.isalpha():
+                        end += 1
+                yield Span(doc, i, end, label="Organization")
+                i = end
+            elif j > i and doc[i].text == "University" and j < len(doc) and doc[j].lower_ == "of":
+                end = j + 1
+                while end < len(doc) and doc[end].text[:1].isupper() and doc[end].text.isalpha():
+                    end += 1
+                if end > j + 1:
+                    yield Span(doc, i, end, label="Organization")
+                i = max(end, i + 1)
+            else:
+                i = max(j, i + 1)
+
+
+def _is_model_suffix(token: Token, doc: Doc, index: int) -> bool:
+    text = token.text
+    if SIZE_TOKEN.match(text) or (VERSION_TOKEN.match(text) and not YEAR_TOKEN.match(text) and "." in text or re.match(r"^\d$", text)):
+        # "Claude 3 and 3.5", "Llama 3.2 1B", "Grok 4"; not "Claude in 2024"
+        return True
+    return text.lower() in MODEL_TIERS and text[:1].isupper()
+
+
+def _defining_context(doc: Doc, start: int, end: int) -> bool:
+    """True when the text around a weak name defines it ('X, a new optimizer', 'a framework called X',
+    'the Glaive dataset'); a capitalised word that opens a sentence needs a definition, not a following noun."""
+    opens = doc[start].is_sent_start or (start > 0 and doc[start - 1].text in {":", "(", "\""})
+    if opens and end < len(doc) and doc[end].text == ",":
+        return False  # 'Additionally, ...': an opening word with a comma is not an apposition
+    votes = context_votes(doc, start, end, strong_only=True, after_noun=not opens)
+    return bool(votes)
+
+
+def context_votes(doc: Doc, start: int, end: int, strong_only: bool = False, after_noun: bool = True) -> list[tuple[str, int]]:
+    votes: list[tuple[str, int]] = []
+    sent = doc[start].sent
+    # 1. a type noun right after the name: "the OSWorld benchmark", "the Muon optimizer"
+    k = end
+    if k < sent.end and doc[k].text == "(" and k + 2 < sent.end and doc[k + 2].text == ")":
+        if SIZE_TOKEN.match(doc[k + 1].text):
+            votes.append(("Model", 3))  # "LN-Nano (8B)"
+        k += 3
+    for look in range(k, min(k + 2, sent.end) if after_noun else k):
+        kind = _noun_type(doc[look])
+        if kind:
+            votes.append((kind, 3))
+            break
+        if not (doc[look].is_lower and doc[look].is_alpha and doc[look].lower_ not in FUNCTION_WORDS):
+            break
+    # 2. apposition or copula: "X, a ... model", "X is an RL framework", "X (a ... benchmark)"
+    if end < sent.end and (doc[end].text in {",", "("} or doc[end].lower_ in {"is", "are", "was"}):
+        scan = end + 1
+        if scan < sent.end and doc[scan].lower_ in {"a", "an", "the", "our", "its"}:
+            head = None  # the last type noun before the phrase ends is its head
+            for look in range(scan + 1, min(scan + 12, sent.end)):
+                if doc[look].lower_ in {"that", "which", "who", "where", "to", "for", ";", ".", "with", "by", "(", ")"}:
+                    break
+                head = _noun_type(doc[look]) or head
+            if head:
+                votes.append((head, 3))
+    # 3. "a ... framework called X"
+    if start >= 1 and doc[start - 1].lower_ in NAMING_WORDS:
+        for look in range(start - 2, max(sent.start - 1, start - 8), -1):
+            kind = _noun_type(doc[look])
+            if kind:
+                votes.append((kind, 3))
+                break
+    # 4. "benchmarks like A, B, and C", "models such as X"
+    for look in range(start - 1, max(sent.start - 1, start - 14), -1):
+        word = doc[look].lower_
+        if word in {"on", "across"} and EVAL_CUES.search(sent.text) and not strong_only:
+            votes.append(("Benchmark", 1))  # results "on A, B, and C"
+            break
+        if word in {"like", "as", "including", "e.g."} or doc[look].text == "(":
+            noun_at = look - 1 if word != "as" else look - 2
+            if noun_at >= sent.start and word in {"like", "as", "including", "e.g.", "("}:
+                kind = _noun_type(doc[noun_at]) or (_noun_type(doc[noun_at - 1]) if noun_at > sent.start else None)
+                if kind:
+                    votes.append((kind, 2))
+            break
+        if not (doc[look].text in {",", "and", "or", "&", "/"} or doc[look].ent_type_ or doc[look].text[:1].isupper()):
+            break
+    if strong_only:
+        return [v for v in votes if v[1] >= 3]
+    # 5. "researchers from X", "a team at X"
+    window = [t.lower_ for t in doc[max(sent.start, start - 12) : start]]
+    if any(w in {"researchers", "team", "authors", "scientists"} for w in window) and any(w in {"from", "at"} for w in window[-10:]):
+        votes.append(("Organization", 2))
+    return votes
+
+
+def _noun_type(token: Token) -> str | None:
+    word = token.lower_
+    for kind, nouns in TYPE_NOUNS.items():
+        if word in nouns and kind != "Organization":
+            return kind
+    return None
+
+
+def _tokenizer_rules(nlp: Language) -> None:
+    # Keep hyphenated names whole (Qwen2.5-Math-7B, GRPO-RoC): drop the letter-hyphen-letter infix,
+    # but still split dashes used as punctuation and slashes between names (GPTQ/AWQ).
+    infixes = [p for p in nlp.Defaults.infixes if "-|–|—" not in p and r"[+\-\*^]" not in p]
+    infixes += [r"(?<=[A-Za-z0-9])(?:—|–|--)(?=[A-Za-z0-9])", r"(?<=[A-Za-z0-9+])/(?=[A-Za-z0-9])"]
+    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    suffixes = list(nlp.Defaults.suffixes) + [r"(?<=[A-Z0-9+])\.$", r"(?<=[A-Za-z0-9])[’']s$", ADJECTIVE_SUFFIX]
+    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    nlp.tokenizer.url_match = None
+
+
+def build_nlp(vocabulary: Vocabulary) -> Language:
+    """The one spaCy pipeline; build it once and reuse it for every digest."""
+    nlp = spacy.blank("en")
+    _tokenizer_rules(nlp)
+    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("line_breaks")
+    ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "ORTH", "validate": False})
+    patterns = []
+    for entry in vocabulary.entries:
+        for alias in sorted({entry.id, *entry.aliases}):
+            patterns.append({"label": entry.type, "pattern": alias, "id": entry.id})
+    ruler.add_patterns(patterns)
+    finder = nlp.add_pipe("name_finder")
+    finder.not_entities = vocabulary.not_entities
+    return nlp
+
+
+# ---------------------------------------------------------------- from docs to mentions
+
+
+def annotate(nlp: Language, items: Iterable[PaperItem], vocabulary: Vocabulary) -> Iterator[AnnotatedItem]:
+    items = list(items)
+    texts = [f"{item.title}\n{item.body}" for item in items]
+    for item, doc in zip(items, nlp.pipe(texts, batch_size=64)):
+        yield _to_annotated(item, doc, vocabulary)
+
+
+def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary) -> AnnotatedItem:
+    sentences = list(doc.sents)
+    sent_index = {s.start: n for n, s in enumerate(sentences)}
+    title_end = len(item.title)
+    mentions: list[Mention] = []
+    for ent in doc.ents:
+        mention = _mention(ent, sent_index, vocabulary, title_end)
+        if mention:
+            mentions.append(mention)
+    acronyms = _acronym_definitions(doc, sent_index, vocabulary)
+    # Words inside an expansion are the acronym's alias, not names of their own ('... Internal Feedback (RLIF)').
+    mentions = [m for m in mentions if not any(a.long_start <= m.start and m.end <= a.long_end for a in acronyms)]
+    system = _system_name(item.title, doc, vocabulary, acronyms)
+    if system:
+        titled = _title_mentions(system, doc, sent_index, title_end, {(m.start, m.end) for m in mentions})
+        # The system's full name wins over the pieces the shape rules found inside it ('BitNet b1.58 2B4T').
+        mentions = [m for m in mentions if not any(t.start <= m.start and m.end <= t.end for t in titled)]
+        mentions.extend(titled)
+    mentions = _possessive_names(mentions, doc)
+    mentions.sort(key=lambda m: (m.start, m.end))
+    return AnnotatedItem(
+        item=item,
+        sentences=tuple(s.text.strip() for s in sentences),
+        mentions=tuple(mentions),
+        acronyms=tuple(acronyms),
+        system_name=system,
+    )
+
+
+def _mention(ent: Span, sent_index: dict[int, int], vocabulary: Vocabulary, title_end: int) -> Mention | None:
+    text = ent.text.strip()
+    if fold(text) in vocabulary.not_entities:
+        return None
+    votes = shape_votes(text) + context_votes(ent.doc, ent.start, ent.end)
+    if ent.label_ in {"Method", "Model", "Benchmark", "Organization"} and ent.ent_id_:
+        source, vocab_id = "vocab", ent.ent_id_
+        votes.append((ent.label_, 10))
+    elif ent.label_ == "Organization":
+        source, vocab_id = "shape", None
+        votes.append(("Organization", 3))
+    elif ent.label_ == "WEAK":
+        if not any(w >= 3 for _, w in votes):
+            return None
+        source, vocab_id = "context", None
+    else:
+        source, vocab_id = "shape", None
+    return Mention(
+        text=text,
+        surface=text,
+        sentence=sent_index[ent.sent.start],
+        start=ent.start,
+        end=ent.end,
+        vocab_id=vocab_id,
+        votes=tuple(votes),
+        source=source,
+        in_title=ent.start_char < title_end,
+    )
+
+
+def _possessive_names(mentions: list[Mention], doc: Doc) -> list[Mention]:
+    """"DeepSeek's R1" -> one mention named 'DeepSeek-R1' (the linker strips a vendor prefix if needed)."""
+    by_start = {m.start: m for m in mentions}
+    out, skip = [], set()
+    for m in mentions:
+        if id(m) in skip:
+            continue
+        nxt = by_start.get(m.end + 1)
+        if (
+            m.end < len(doc)
+            and doc[m.end].text in {"'s", "’s"}
+            and nxt is not None
+            and any(t == "Organization" for t, _ in m.votes)
+            and not any(t == "Organization" for t, _ in nxt.votes)
+        ):
+            out.append(
+                Mention(
+                    text=f"{m.text}-{nxt.text}",
+                    surface=doc[m.start : nxt.end].text,
+                    sentence=nxt.sentence,
+                    start=nxt.start,
+                    end=nxt.end,
+                    vocab_id=None,
+                    votes=nxt.votes,
+                    source=nxt.source,
+                    in_title=nxt.in_title,
+                )
+            )
+            out.append(m)
+            skip.add(id(nxt))
+        else:
+            out.append(m)
+    return [m for m in out if id(m) not in skip]
+
+
+def _initials(words: list[str]) -> str:
+    letters = []
+    for word in words:
+        for part in re.split(r"[-‐]", word):
+            if part and part.lower() not in FUNCTION_WORDS:
+                letters.append(part[0].upper())
+    return "".join(letters)
+
+
+def _acronym_letters(acronym: str) -> str:
+    core = acronym[:-1] if acronym.endswith("s") and acronym[:-1].isupper() else acronym
+    return "".join(ch for ch in core if ch.isupper())
+
+
+def _acronym_definitions(doc: Doc, sent_index: dict[int, int], vocabulary: Vocabulary) -> list[AcronymDefinition]:
+    """'Group Relative Policy Optimization (GRPO)' and 'DAM (Describe Anything Model)'."""
+    found = []
+    for token in doc:
+        if token.text != "(" or token.i + 2 >= len(doc):
+            continue
+        inner = doc[token.i + 1]
+        close = token.i + 2
+        if doc[close].text == ")" and ACRONYM.match(inner.text):
+            letters = _acronym_letters(inner.text)
+            for size in range(len(letters) + 3, 0, -1):
+                begin = token.i - size
+                if begin < token.sent.start:
+                    continue
+                words = [t.text for t in doc[begin : token.i]]
+                while words and words[0].lower() in FUNCTION_WORDS:
+                    words = words[1:]
+                if words and _initials(words) == letters and words[0][:1].isupper() and len(letters) >= 2:
+                    if all(w[:1].isupper() or w.lower() in FUNCTION_WORDS for w in words):
+                        found.append(AcronymDefinition(inner.text, " ".join(words).replace(" - ", "-"), sent_index[token.sent.start],
+                                                       token.i - len(words), token.i))
+                    break
+        elif token.i >= 1 and ACRONYM.match(doc[token.i - 1].text):
+            end = token.i + 1
+            while end < len(doc) and doc[end].text != ")" and end - token.i < 10:
+                end += 1
+            words = [t.text for t in doc[token.i + 1 : end]]
+            letters = _acronym_letters(doc[token.i - 1].text)
+            if words and len(letters) >= 2 and _initials(words) == letters and all(w[:1].isupper() or w.lower() in FUNCTION_WORDS for w in words):
+                found.append(AcronymDefinition(doc[token.i - 1].text, " ".join(words), sent_index[token.sent.start], token.i + 1, end))
+    return [d for d in found if fold(d.short) not in vocabulary.not_entities and fold(d.long) not in vocabulary.not_entities]
+
+
+_TITLE_PREFIX = re.compile(r"^([^:]{1,40}):\s")
+
+
+def _system_name(title: str, doc: Doc, vocabulary: Vocabulary, acronyms: list[AcronymDefinition]) -> str | None:
+    """The name a title gives the paper's own system: 'DAPO' in 'DAPO: An Open-Source ...', 'WebThinker'."""
+    match = _TITLE_PREFIX.match(title)
+    candidate = (match.group(1) if match else title).strip()
+    words = candidate.split()
+    if not words or len(words) > 4 or words[0] in {"The", "A", "An"} or fold(candidate) in vocabulary.not_entities:
+        return None
+    if any(w.lower() in FUNCTION_WORDS - {"of", "&"} for w in words) or not all(w[:1].isupper() or re.search(r"\d", w) for w in words):
+        return None
+    if candidate.lower() in {"survey", "review", "overview"}:
+        return None
+    strong = any(name_strength(w, vocabulary.not_entities) == 2 for w in words)
+    if strong and len(words) <= 3:
+        return candidate
+    body = doc.text[len(title):]
+    # A plain-word title names a system only if the body uses the name again, or defines it by acronym.
+    if re.search(rf"(?<![\w-]){re.escape(candidate)}(?![\w-])", body):
+        return candidate
+    if any(fold(a.long) == fold(candidate) or fold(a.long).startswith(fold(candidate) + "-") for a in acronyms):
+        return candidate
+    initials = _initials(words)
+    if len(initials) >= 2 and re.search(rf"\b{initials}\b", body):
+        return candidate
+    return None
+
+
+def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end: int, taken: set[tuple[int, int]]) -> list[Mention]:
+    """Mentions of the system name wherever it appears (title and body)."""
+    out = []
+    for match in re.finditer(rf"(?<![\w-]){re.escape(system)}(?![\w-])", doc.text):
+        span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
+        if span is None or (span.start, span.end) in taken or any(
+            s < span.start < e or s < span.end < e or (s <= span.start and span.end < e) or (s < span.start and span.end <= e)
+            for s, e in taken
+        ):
+            continue  # the same span is already a mention, or a longer name contains this one
+        out.append(
+            Mention(
+                text=system,
+                surface=span.text,
+                sentence=sent_index[span.sent.start],
+                start=span.start,
+                end=span.end,
+                vocab_id=None,
+                votes=tuple(shape_votes(system) + context_votes(doc, span.start, span.end)),
+                source="title",
+                in_title=match.start() < title_end,
+            )
+        )
+    return out
+
+
+def type_from_expansion(long: str) -> str | None:
+    """The type an acronym's expansion implies: '... Optimization' is a method, '... Model' a model."""
+    head = long.split()[-1].split("-")[-1].lower() if long.split() else ""
+    if head in {"model", "models", "llm"}:
+        return "Model"
+    if head in {"benchmark", "bench", "dataset", "arena", "leaderboard", "exam", "suite"}:
+        return "Benchmark"
+    if head in {"language", "languages"}:
+        return None
+    if head in {"university", "institute", "laboratory", "lab", "academy"}:
+        return "Organization"
+    return "Method"
+
+
+def vote_totals(votes: Iterable[tuple[str, int]]) -> Counter:
+    totals: Counter = Counter()
+    for kind, weight in votes:
+        totals[kind] += weight
+    return totals

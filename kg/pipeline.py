@@ -1,0 +1,101 @@
+"""The main job, stage by stage: ingest -> nlp -> link -> relations -> graph -> files.
+
+This is the library API the CLI and the notebook call; each stage lives in
+its own module and hands plain dataclasses to the next.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from rdflib import Graph
+
+from . import html
+from .graph import build_graph, to_turtle
+from .ingest import Digest, collect_paths, read_digest
+from .link import LinkedCorpus, link
+from .nlp import annotate, build_nlp
+from .relations import Relation, extract_relations
+from .vocab import Vocabulary, load_vocabulary
+
+Progress = Callable[[str, int], None]  # (stage description, number of steps done)
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    corpus: LinkedCorpus
+    relations: tuple[Relation, ...]
+    graph: Graph
+
+
+def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Progress | None = None) -> BuildResult:
+    vocabulary = vocabulary or load_vocabulary()
+    paths = collect_paths(inputs)
+    digests: list[Digest] = []
+    for path in paths:
+        digests.append(read_digest(path))
+        if progress:
+            progress(f"read {path.name}", 1)
+    nlp = build_nlp(vocabulary)
+    items = [item for digest in digests for item in digest.items]
+    annotated = []
+    for ann in annotate(nlp, items, vocabulary):
+        annotated.append(ann)
+        if progress:
+            progress("finding entities", 1)
+    corpus = link(vocabulary, digests, annotated)
+    relations = extract_relations(corpus)
+    graph = build_graph(corpus, relations)
+    return BuildResult(corpus, relations, graph)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside the target, then rename: a failure never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def write_outputs(result: BuildResult, out_dir: Path) -> dict[str, Path]:
+    turtle = to_turtle(result.graph)
+    page = html.render_page(result.graph, title="papers-kg")
+    paths = {"graph.ttl": out_dir / "graph.ttl", "graph.html": out_dir / "graph.html"}
+    write_atomic(paths["graph.ttl"], turtle)
+    write_atomic(paths["graph.html"], page.encode("utf-8"))
+    return paths
+
+
+@dataclass(frozen=True)
+class Summary:
+    digests: int
+    papers: int
+    entities_by_type: dict[str, int]
+    relations_by_kind: dict[str, int]
+    most_mentioned: list[tuple[str, str, int]]  # (label, type, number of digests)
+    triples: int
+
+
+def summarize(result: BuildResult, top: int = 10) -> Summary:
+    corpus = result.corpus
+    by_type = Counter(e.type for e in corpus.entities.values())
+    by_kind = Counter(r.predicate for r in result.relations)
+    ranked = sorted(corpus.entities.values(), key=lambda e: (-len(e.digests), e.label.lower()))
+    return Summary(
+        digests=len(corpus.digests),
+        papers=len(corpus.papers),
+        entities_by_type=dict(sorted(by_type.items())),
+        relations_by_kind=dict(sorted(by_kind.items())),
+        most_mentioned=[(e.label, e.type, len(e.digests)) for e in ranked[:top]],
+        triples=len(result.graph),
+    )

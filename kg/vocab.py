@@ -1,0 +1,87 @@
+"""The curated vocabulary and stop terms kept in ``ontology/``.
+
+The vocabulary is general knowledge (major model families, benchmarks, labs,
+methods); the pipeline must still find names it does not list.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+ENTITY_TYPES = ("Method", "Model", "Benchmark", "Organization")
+
+
+def ontology_dir() -> Path:
+    override = os.environ.get("KG_ONTOLOGY_DIR")
+    return Path(override) if override else Path(__file__).resolve().parent.parent / "ontology"
+
+
+@dataclass(frozen=True)
+class VocabEntry:
+    id: str
+    type: str
+    aliases: tuple[str, ...]
+    variant_of: str | None
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    entries: tuple[VocabEntry, ...]
+    not_entities: frozenset[str]  # folded forms
+
+    def by_fold(self) -> dict[str, VocabEntry]:
+        table: dict[str, VocabEntry] = {}
+        for entry in self.entries:
+            for name in (entry.id, *entry.aliases):
+                table.setdefault(fold(name), entry)
+        return table
+
+    def without(self, ids: set[str]) -> "Vocabulary":
+        """A copy without some entries (used to measure discovery without lookup)."""
+        folded = {fold(i) for i in ids}
+        kept = tuple(e for e in self.entries if not ({fold(e.id), *map(fold, e.aliases)} & folded))
+        return Vocabulary(kept, self.not_entities)
+
+
+_SEPARATORS = re.compile(r"[\s_\-‐‑–—·•/]+")
+_LETTER_DIGIT = re.compile(r"(?<=[a-z])-(?=\d)")
+
+
+def fold(name: str) -> str:
+    """Case and punctuation folding used to compare names.
+
+    'Qwen-2.5 7B', 'qwen2.5-7b' and 'Qwen2.5-7B' fold alike; so do
+    'DeepSeek R1' and 'DeepSeek-R1', and curly and straight apostrophes.
+    """
+    name = name.lower().replace("’", "'").replace("`", "'").strip(" .,:;'\"()[]")
+    name = _SEPARATORS.sub("-", name).strip("-")
+    return _LETTER_DIGIT.sub("", name)
+
+
+@lru_cache(maxsize=4)
+def _load(directory: str) -> Vocabulary:
+    base = Path(directory)
+    entries = []
+    with open(base / "vocabulary.jsonl", encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if row["type"] not in ENTITY_TYPES:
+                raise ValueError(f"vocabulary.jsonl line {number}: unknown type {row['type']!r}")
+            entries.append(VocabEntry(row["id"], row["type"], tuple(row.get("aliases", ())), row.get("variant_of")))
+    stop = set()
+    for line in (base / "not-entities.txt").read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            stop.add(fold(line))
+    return Vocabulary(tuple(entries), frozenset(stop))
+
+
+def load_vocabulary(directory: Path | None = None) -> Vocabulary:
+    return _load(str(directory or ontology_dir()))

@@ -1,0 +1,97 @@
+"""Discovery and linking on small digests written for the test, with invented names."""
+
+import pytest
+
+from kg.pipeline import build
+from kg.vocab import fold
+
+from conftest import write_digest
+
+INVENTED = """Top AI Papers of the Week (June 2 - 8)
+1. Zorblax
+Researchers from Quillmont University introduce Zorblax, a reinforcement learning framework for agents. Zorblax uses Group Relative Policy Optimization (GRPO) with a novel clipping rule, and trains Zorblax-Coder-13B built upon Qwen2.5-Math-7B. It introduces FLARE-PO, a variant of GRPO. On the new Quibble-Bench benchmark and AIME25, it outperforms DeepSeek's R1 and GPT-4o.
+2. Velvet Tuning
+Velvet Tuning (VT) is a method that builds on LoRA. Applying it to Llama-3.1-8B improves accuracy on AIME 2024 and MATH-500.
+"""
+
+
+@pytest.fixture(scope="module")
+def invented(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("digests")
+    write_digest(folder, "week.txt", INVENTED)
+    return build([folder])
+
+
+def entity(result, name):
+    for e in result.corpus.entities.values():
+        if fold(e.label) == fold(name) or fold(name) in {fold(a) for a in e.aliases}:
+            return e
+    raise AssertionError(f"{name} not found; have {sorted(e.label for e in result.corpus.entities.values())}")
+
+
+def relation(result, subject_prefix, predicate):
+    return sorted(
+        result.corpus.entities[r.object].label
+        for r in result.relations
+        if r.predicate == predicate and r.subject.startswith(subject_prefix)
+    )
+
+
+def test_unknown_names_are_found_and_typed(invented):
+    assert entity(invented, "Zorblax").type == "Method"
+    assert entity(invented, "Zorblax-Coder-13B").type == "Model"
+    assert entity(invented, "FLARE-PO").type == "Method"
+    assert entity(invented, "Quibble-Bench").type == "Benchmark"
+    assert entity(invented, "Quillmont University").type == "Organization"
+
+
+def test_acronym_and_expansion_are_one_entity(invented):
+    vt = entity(invented, "VT")
+    assert "Velvet Tuning" in vt.aliases and vt.type == "Method"
+    grpo = entity(invented, "GRPO")
+    assert "Group Relative Policy Optimization" in grpo.aliases
+
+
+def test_variants_link_to_their_family(invented):
+    entities = invented.corpus.entities
+    model = entity(invented, "Qwen2.5-Math-7B")
+    assert entities[model.variant_of].label == "Qwen2.5-Math"
+    assert entities[entities[model.variant_of].variant_of].label == "Qwen2.5"
+    aime25 = entity(invented, "AIME25")
+    assert aime25.label == "AIME 2025" and entities[aime25.variant_of].label == "AIME"
+    assert entities[entity(invented, "AIME 2024").variant_of].label == "AIME"
+    assert entity(invented, "MATH-500").label == "MATH500"
+
+
+def test_possessive_spelling_is_the_same_model(invented):
+    r1 = entity(invented, "DeepSeek-R1")
+    assert "DeepSeek's R1" in r1.aliases
+
+
+def test_relations_come_from_their_sentences(invented):
+    assert relation(invented, "zorblax", "usesBaseModel") == ["Qwen2.5-Math-7B"]
+    assert relation(invented, "zorblax", "comparedWith") == ["DeepSeek-R1", "GPT-4o"]
+    assert "Quibble-Bench" in relation(invented, "zorblax", "introduces")
+    assert set(relation(invented, "zorblax", "evaluatedOn")) >= {"AIME 2025", "Quibble-Bench"}
+    assert relation(invented, "zorblax", "affiliation") == ["Quillmont University"]
+    assert relation(invented, "velvet-tuning", "usesBaseModel") == ["Llama-3.1-8B"]
+    assert set(relation(invented, "velvet-tuning", "evaluatedOn")) == {"AIME 2024", "MATH500"}
+
+
+def test_lineage_from_text_and_from_names(invented):
+    extends = {
+        (invented.corpus.entities[r.subject].label, invented.corpus.entities[r.object].label)
+        for r in invented.relations
+        if r.predicate == "extends"
+    }
+    assert ("FLARE-PO", "GRPO") in extends  # "a variant of GRPO"
+    assert ("Zorblax", "GRPO") in extends  # "uses GRPO with a novel clipping rule"
+    assert ("VT", "LoRA") in extends  # "builds on LoRA"
+
+
+def test_generic_phrases_are_not_entities(tmp_path):
+    write_digest(tmp_path, "g.txt", "Top AI Papers of the Week (May 1 - 7)\n1. Plain Title Here Today\n"
+                 "This work shows that LLMs trained with RL and SFT using CoT and RAG beat the Transformer. "
+                 "It reports pass@1 on H100 GPUs in PyTorch.\n2. Another Plain Title Again\nNothing named here at all.\n")
+    result = build([tmp_path])
+    assert result.corpus.entities == {}

@@ -1,0 +1,74 @@
+from pathlib import Path
+
+import pytest
+
+from kg.ingest import IngestError, collect_paths, read_digest, split_digest
+
+from conftest import CORPUS, SEEDS
+
+
+def titles(digest):
+    return [item.title for item in digest.items]
+
+
+def test_numbered_layout_drops_editorial_block():
+    digest = read_digest(SEEDS / "000_29414c920c700738.txt")
+    assert digest.layout == "numbered"
+    assert digest.date_range == "May 5 - 11"
+    assert titles(digest)[:3] == ["The Leaderboard Illusion", "Llama-Nemotron", "Absolute Zero"]
+    assert len(digest.items) == 10
+    nemotron = digest.items[1].body
+    assert "AGENTS30" not in nemotron and "live course" not in nemotron
+    assert nemotron.rstrip().endswith("open research in reasoning models.")
+
+
+def test_headline_layout_skips_header_and_tagline():
+    digest = read_digest(SEEDS / "001_9b9fd36e91e09e38.txt")
+    assert digest.layout == "headlines"
+    assert titles(digest)[0] == "Spurios Rewards"
+    assert "Every paper worth reading" not in " ".join(titles(digest))
+    assert "DAPO: An Open-Source LLM Reinforcement Learning System at Scale" in titles(digest)
+    assert len(digest.items) == 24
+
+
+def test_blog_layout_reads_affiliations_and_skips_industry_news():
+    digest = read_digest(SEEDS / "004_738e6675cf2aef29.txt")
+    assert digest.layout == "blog"
+    assert titles(digest) == [
+        "The Leaderboard Illusion",
+        "Phi-4-reasoning Technical Report",
+        "Softpick: No Attention Sink, No Massive Activations with Rectified Softmax",
+    ]
+    assert digest.items[0].affiliations[:2] == ("Cohere", "Princeton University")
+    assert digest.items[1].affiliations == ("Microsoft",)
+    assert all("OLMo 2 1B" not in item.body for item in digest.items)  # industry one-liner, not a paper
+
+
+def test_numbered_lists_inside_an_item_are_not_items():
+    text = "Top AI Papers of the Week (Jan 1 - 7)\n1. Alpha Net\nIt does:\n1. first thing is long enough.\n2. Beta Model\nbody\n"
+    digest = split_digest("x.txt", text)
+    assert titles(digest) == ["Alpha Net", "Beta Model"]
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
+def test_corpus_digests_all_have_ten_items():
+    for path in sorted(CORPUS.glob("*.txt")):
+        digest = read_digest(path)
+        assert len(digest.items) == 10, path.name
+        assert digest.date == path.stem.replace("dair-", "")
+
+
+def test_bad_inputs_give_one_line_errors(tmp_path):
+    with pytest.raises(IngestError, match="no such file"):
+        collect_paths([tmp_path / "missing.txt"])
+    (tmp_path / "image.png").write_bytes(b"\x89PNG")
+    with pytest.raises(IngestError, match="not a digest"):
+        collect_paths([tmp_path / "image.png"])
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\xff\xfe\x00bad")
+    with pytest.raises(IngestError, match="UTF-8"):
+        read_digest(bad)
+    empty = tmp_path / "empty.md"
+    empty.write_text("")
+    with pytest.raises(IngestError, match="no paper items"):
+        read_digest(empty)
