@@ -101,3 +101,47 @@ def query(
 
 def main() -> None:  # pragma: no cover
     app()
+
+
+@app.command("eval")
+def eval_command(
+    inputs: List[Path] = typer.Argument(..., help="The digests the gold file annotates (files or folders)."),
+    gold: Path = typer.Option(..., "--gold", help="Gold annotations in the format of gold/GUIDELINES.md."),
+    as_json: bool = typer.Option(False, "--json", help="Print the scores as JSON."),
+    verbose: bool = typer.Option(False, "-v", "--verbose", help="List every miss and false positive."),
+    without_vocab: bool = typer.Option(False, "--without-vocab", help="Remove the vocabulary's entries for every gold entity first."),
+) -> None:
+    """Score extraction against hand annotations: entity, relation, extends and variantOf P/R/F1."""
+    import json
+
+    from .evaluate import GoldError, evaluate, gold_entity_names, load_gold
+    from .pipeline import build as build_graph
+    from .vocab import load_vocabulary
+
+    try:
+        gold_data = load_gold(gold)
+        vocabulary = load_vocabulary()
+        if without_vocab:
+            vocabulary = vocabulary.without(gold_entity_names(gold_data))
+        paths = [p for p in collect_paths(inputs) if p.name in {d["digest"] for d in gold_data["digests"]}]
+        if not paths:
+            fail("none of the inputs is a digest the gold file annotates")
+        report = evaluate(build_graph(paths, vocabulary=vocabulary), gold_data)
+    except (GoldError, IngestError) as err:
+        fail(str(err))
+    if as_json:
+        typer.echo(json.dumps(report.as_dict(verbose), indent=2, ensure_ascii=False))
+        return
+    table = RichTable("score", "precision", "recall", "F1", "tp", "fp", "fn")
+    rows = [("entities", report.entities)] + [(f"  {k}", v) for k, v in sorted(report.entities_by_digest.items())]
+    rows += [("relations", report.relations)] + [(f"  {k}", v) for k, v in sorted(report.relations_by_kind.items())]
+    rows += [("extends", report.extends), ("variantOf", report.variant_of)]
+    for name, score in rows:
+        table.add_row(name, f"{score.precision:.3f}", f"{score.recall:.3f}", f"{score.f1:.3f}", str(score.tp), str(score.fp), str(score.fn))
+    console.print(table)
+    if verbose:
+        for name, score in [("entities", report.entities), ("relations", report.relations), ("extends", report.extends), ("variantOf", report.variant_of)]:
+            for miss in score.misses:
+                console.print(f"[yellow]miss[/yellow] {name}: {miss}", highlight=False)
+            for fp in score.false_positives:
+                console.print(f"[red]false positive[/red] {name}: {fp}", highlight=False)

@@ -1,0 +1,182 @@
+"""Score extraction against hand annotations (``../shared/gold/GUIDELINES.md``, DESIGN section 4).
+
+Entities are scored per digest: a predicted entity matches a gold one when its
+label or an alias equals the gold id or an alias after folding, with the same
+type. Relations are (paper, relation, entity) triples, a paper described in
+several digests counted once. ``extends`` and ``variantOf`` are scored as pairs.
+All figures are micro-averaged.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .link import paper_key
+from .pipeline import BuildResult
+from .vocab import fold
+
+GOLD_RELATIONS = {
+    "introduces": "introduces",
+    "uses_method": "usesMethod",
+    "base_model": "usesBaseModel",
+    "evaluated_on": "evaluatedOn",
+    "compared_with": "comparedWith",
+    "organizations": "affiliation",
+}
+
+
+class GoldError(ValueError):
+    """The gold file cannot be read; one line for the user."""
+
+
+@dataclass
+class Score:
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    misses: list[str] = field(default_factory=list)
+    false_positives: list[str] = field(default_factory=list)
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 0.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    def add(self, predicted: set, gold: set, label: str = "") -> None:
+        self.tp += len(predicted & gold)
+        self.fp += len(predicted - gold)
+        self.fn += len(gold - predicted)
+        prefix = f"{label}: " if label else ""
+        self.misses += [prefix + _show(x) for x in sorted(gold - predicted, key=str)]
+        self.false_positives += [prefix + _show(x) for x in sorted(predicted - gold, key=str)]
+
+    def as_dict(self, verbose: bool = False) -> dict:
+        out = {"precision": round(self.precision, 4), "recall": round(self.recall, 4), "f1": round(self.f1, 4),
+               "tp": self.tp, "fp": self.fp, "fn": self.fn}
+        if verbose:
+            out["misses"], out["false_positives"] = self.misses, self.false_positives
+        return out
+
+
+def _show(value) -> str:
+    return " | ".join(value) if isinstance(value, tuple) else str(value)
+
+
+@dataclass
+class Report:
+    entities: Score
+    entities_by_digest: dict[str, Score]
+    relations: Score
+    relations_by_kind: dict[str, Score]
+    extends: Score
+    variant_of: Score
+
+    def as_dict(self, verbose: bool = False) -> dict:
+        return {
+            "entities": self.entities.as_dict(verbose),
+            "entities_by_digest": {k: v.as_dict() for k, v in sorted(self.entities_by_digest.items())},
+            "relations": self.relations.as_dict(verbose),
+            "relations_by_kind": {k: v.as_dict(verbose) for k, v in sorted(self.relations_by_kind.items())},
+            "extends": self.extends.as_dict(verbose),
+            "variantOf": self.variant_of.as_dict(verbose),
+        }
+
+
+def load_gold(path: Path) -> dict:
+    try:
+        gold = json.loads(path.read_text(encoding="utf-8"))
+        gold["digests"][0]["entities"]
+    except (OSError, ValueError, KeyError, IndexError, TypeError) as err:
+        raise GoldError(f"{path}: not a gold file in the GUIDELINES format ({type(err).__name__})") from None
+    return gold
+
+
+def gold_entity_names(gold: dict) -> set[str]:
+    return {n for d in gold["digests"] for e in d["entities"] for n in (e["id"], *e.get("aliases", ()))}
+
+
+class _GoldIndex:
+    """Maps a folded name to the gold ids (with type) it can stand for."""
+
+    def __init__(self, gold: dict):
+        self.names: dict[str, set[tuple[str, str]]] = defaultdict(set)
+        for digest in gold["digests"]:
+            for e in digest["entities"]:
+                for name in (e["id"], *e.get("aliases", ())):
+                    self.names[fold(name)].add((e["id"], e["type"]))
+
+    def ids(self, names: set[str], kind: str | None = None) -> set[str]:
+        found = set()
+        for name in names:
+            for gid, gtype in self.names.get(fold(name), ()):
+                if kind is None or gtype == kind:
+                    found.add(gid)
+        return found
+
+
+def evaluate(result: BuildResult, gold: dict) -> Report:
+    corpus = result.corpus
+    index = _GoldIndex(gold)
+    names = {k: {e.label, *e.aliases} for k, e in corpus.entities.items()}
+
+    def gold_id(key: str, kind: str | None = None) -> str:
+        ids = sorted(index.ids(names[key], kind))
+        return ids[0] if ids else f"?{corpus.entities[key].label}"
+
+    digests_present = {d.source_file for d in corpus.digests}
+    entities, by_digest = Score(), {}
+    for digest in gold["digests"]:
+        name = digest["digest"]
+        if name not in digests_present:
+            continue
+        gold_set = {(e["id"], e["type"]) for e in digest["entities"]}
+        predicted = {(gold_id(k, e.type), e.type) for k, e in corpus.entities.items() if name in e.digests}
+        score = Score()
+        score.add(predicted, gold_set, name)
+        by_digest[name] = score
+        entities.add(predicted, gold_set, name)
+
+    relations, by_kind = Score(), defaultdict(Score)
+    gold_papers: dict[str, str] = {}
+    gold_triples: dict[str, set] = defaultdict(set)
+    for digest in gold["digests"]:
+        if digest["digest"] not in digests_present:
+            continue
+        for paper in digest["papers"]:
+            key = paper_key(paper["title"])
+            for alias in paper.get("title_aliases", ()):
+                gold_papers.setdefault(paper_key(alias), key)
+            gold_papers[key] = key
+            for field_name, predicate in GOLD_RELATIONS.items():
+                for entity_id in paper.get(field_name, ()):
+                    gold_triples[predicate].add((key, entity_id))
+    predicted_triples: dict[str, set] = defaultdict(set)
+    for relation in result.relations:
+        if relation.predicate == "extends":
+            continue
+        paper = gold_papers.get(relation.subject, relation.subject)
+        predicted_triples[relation.predicate].add((paper, gold_id(relation.object)))
+    for predicate in sorted(set(gold_triples) | set(predicted_triples)):
+        by_kind[predicate].add(predicted_triples[predicate], gold_triples[predicate], predicate)
+        relations.add(predicted_triples[predicate], gold_triples[predicate], predicate)
+
+    gold_extends = {(e["id"], p) for d in gold["digests"] if d["digest"] in digests_present for e in d["entities"] for p in e.get("extends", ())}
+    gold_variants = {(e["id"], e["variant_of"]) for d in gold["digests"] if d["digest"] in digests_present for e in d["entities"] if e.get("variant_of")}
+    extends, variants = Score(), Score()
+    extends.add({(gold_id(r.subject), gold_id(r.object)) for r in result.relations if r.predicate == "extends"}, gold_extends)
+    variants.add(
+        {(gold_id(k), gold_id(e.variant_of)) for k, e in corpus.entities.items() if e.variant_of and e.digests & set(by_digest)},
+        gold_variants,
+    )
+    return Report(entities, by_digest, relations, dict(by_kind), extends, variants)
