@@ -93,10 +93,11 @@ class Linker:
             linked = []
             system = self._system_entity(ann, acronyms)
             for mention in ann.mentions:
-                key = system if mention.source == "title" else self._resolve(mention.text, acronyms)
+                own_name = mention.source == "title" and mention.text == ann.system_names[0]
+                key = system if own_name else self._resolve(mention.text, acronyms)
                 if key is None:
                     continue
-                entity = entities.get(key) or self._new_entity(key, mention.text if mention.source != "title" or fold(mention.text) == key else key.upper())
+                entity = entities.get(key) or self._new_entity(key, mention.text)
                 entities[key] = entity
                 entity.aliases.add(mention.surface)
                 entity.digests.add(ann.item.digest_file)
@@ -137,16 +138,17 @@ class Linker:
     def _system_entity(self, ann: AnnotatedItem, acronyms: dict[str, str]) -> str | None:
         """The entity a title names: 'Describe Anything' is DAM when the text defines DAM (Describe
         Anything Model); 'Code World Model' is the CWM the text talks about."""
-        if not ann.system_name:
+        if not ann.system_names:
             return None
-        name = fold(ann.system_name)
+        system = ann.system_names[0]
+        name = fold(system)
         for definition in ann.acronyms:
             if fold(definition.long).startswith(name + "-") and fold(definition.short) != name:
                 return self._resolve(definition.short, acronyms)
-        initials = "".join(w[0] for w in ann.system_name.split() if w[:1].isupper())
+        initials = "".join(w[0] for w in system.split() if w[:1].isupper())
         if len(initials) >= 2 and any(m.text == initials for m in ann.mentions):
             return self._resolve(initials, acronyms)
-        return self._resolve(ann.system_name, acronyms)
+        return self._resolve(system, acronyms)
 
     def _acronym_table(self, annotated: list[AnnotatedItem]) -> dict[str, str]:
         table = {}
@@ -156,6 +158,10 @@ class Linker:
         return table
 
     def _resolve(self, name: str, acronyms: dict[str, str]) -> str | None:
+        if "'s " in name:  # "DeepSeek's R1": the vendor's name for it if known, else the name alone
+            owner, rest = name.split("'s ", 1)
+            combined = fold(f"{owner}-{rest}")
+            return fold(self.vocab_by_fold[combined].id) if combined in self.vocab_by_fold else self._resolve(rest, acronyms)
         folded = fold(name)
         if not folded or folded in self.vocabulary.not_entities:
             return None
@@ -168,9 +174,8 @@ class Linker:
             return fold(edition)
         for prefix in self.org_prefixes:
             rest = folded[len(prefix) + 1 :]
-            if folded.startswith(prefix + "-") and rest and not folded in self.vocab_by_fold:
-                if rest in self.vocab_by_fold or rest[:1].isalpha():
-                    return self._resolve(rest, acronyms) if rest in self.vocab_by_fold else folded
+            if folded.startswith(prefix + "-") and rest in self.vocab_by_fold:
+                return fold(self.vocab_by_fold[rest].id)  # 'OpenAI-o3-mini' is o3-mini
         return folded
 
     def _edition(self, name: str) -> str | None:
@@ -200,7 +205,7 @@ class Linker:
         for key, entity in entities.items():
             if entity.in_vocabulary:
                 continue
-            if not entity.label or entity.type != "Benchmark":
+            if surfaces[key] and (not entity.label or entity.type != "Benchmark"):
                 # Most frequent spelling; ties go to the one with more capitals (vendor spelling), then order.
                 entity.label = min(surfaces[key].items(), key=lambda kv: (-kv[1], -sum(c.isupper() for c in kv[0]), kv[0]))[0]
             if entity.type:
@@ -245,12 +250,19 @@ class Linker:
 
     def _find_family(self, entities: dict[str, Entity], key: str) -> None:
         entity = entities[key]
-        if entity.variant_of or entity.in_vocabulary or entity.type == "Organization":
+        if entity.variant_of or entity.type == "Organization" or (entity.in_vocabulary and entity.type == "Method"):
+            return
+        if entity.in_vocabulary and self.vocab_by_fold[key].variant_of is None and key != fold(self.vocab_by_fold[key].id):
             return
         label = entity.label
         edition = _EDITION.match(label)
-        if entity.type == "Benchmark" and edition and fold(edition.group("base")) in entities:
-            entity.variant_of = fold(edition.group("base"))
+        if entity.type == "Benchmark" and edition and edition.group("century"):
+            base = fold(edition.group("base"))
+            if base not in entities:  # 'IOI 2024' implies the competition IOI
+                entities[base] = Entity(base, edition.group("base").strip(), "Benchmark", digests=set(entity.digests))
+            elif entities[base].type != "Benchmark" and not entities[base].in_vocabulary:
+                entities[base].type = "Benchmark"
+            entity.variant_of = base
             return
         segments = re.split(r"(?<=[^\s-])[\s-](?=\S)", label)
         for cut in range(len(segments) - 1, 0, -1):

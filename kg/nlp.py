@@ -55,7 +55,7 @@ class AnnotatedItem:
     sentences: tuple[str, ...]  # sentence 0 is the title
     mentions: tuple[Mention, ...]
     acronyms: tuple[AcronymDefinition, ...] = field(default_factory=tuple)
-    system_name: str | None = None  # the name the title gives the paper's own system
+    system_names: tuple[str, ...] = ()  # the names the title gives the paper's own systems
 
 
 # ---------------------------------------------------------------- word lists
@@ -90,11 +90,12 @@ _SIZE = r"\d+(?:\.\d+)?[BMKT]"
 SIZE_TOKEN = re.compile(rf"^(?:{_SIZE}|\d+x\d+(?:\.\d+)?B|A\d+(?:\.\d+)?B)$")
 VERSION_TOKEN = re.compile(r"^v?\d+(?:\.\d+)*[a-z]?$")
 YEAR_TOKEN = re.compile(r"^(?:19|20)\d\d$")
-MEASUREMENT = re.compile(r"^[+~\-]?\d+(?:[.,]\d+)*(?:[a-zA-Z%×x]{0,3}|[BMKT]\d+[BMKT])$")
+MEASUREMENT = re.compile(r"^[+~\-]?\d+(?:[.,]\d+)*(?:[a-zA-Z%×x]{0,3}|[BMKT]\d+[BMKT]|[x×]\d+(?:[.,]\d+)*)$")
 PERCENT_OR_NUMBER = re.compile(r"^[+~\-]?[\d.,%×]+$")
 # "PPO-style", "GRPO-based", "ReAct-like": the name is split from its suffix so it is found on its own.
 ADJECTIVE_SUFFIX = (r"(?<=[A-Za-z0-9+])-(?:like|based|style|inspired|powered|driven|generated|free|level|aware|"
-                    r"centric|specific|only|trained|tuned|guided|augmented|enhanced|equipped|native|compatible)$")
+                    r"centric|specific|only|trained|tuned|guided|augmented|enhanced|equipped|native|compatible|related|oriented|"
+                    r"sized|scale|wise|friendly|ready|level)$")
 ACRONYM = re.compile(r"^[A-Z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9+]*$|^[A-Z]{2,}s?$")
 
 
@@ -128,9 +129,13 @@ def name_strength(text: str, not_entities: frozenset[str]) -> int:
             strong_part = True
         if inner_cap or "++" in part or (part[0].islower() and re.search(r"\d", part)):
             strong_part = True
+    if len(parts) >= 3 and any(re.fullmatch(r"\d+(?:\.\d+)?", p) for p in parts[1:]) and re.match(r"^[a-z]", text):
+        strong_part = True  # 'text-embedding-3-small', 'gpt-3.5-turbo': vendor ids written in lower case
     if strong_part:
         return 2
-    if text[0].isupper() or any(p[:1].isupper() for p in parts[1:]):
+    content = [p for p in parts if p.lower() not in FUNCTION_WORDS and fold(p) not in not_entities
+               and not SIZE_TOKEN.match(p) and not VERSION_TOKEN.match(p)]
+    if content and all(p[:1].isupper() for p in content):
         return 1
     return 0
 
@@ -147,6 +152,8 @@ def shape_votes(text: str) -> list[tuple[str, int]]:
         votes.append(("Model", 1))
     if re.search(r"(Bench|bench|Eval|QA|Arena|Hard|Leaderboard|Exam|GLUE)$", text) and not re.search(r"RAG$", text):
         votes.append(("Benchmark", 3))
+    if re.search(r"\s(?:19|20)\d\d$", text):
+        votes.append(("Benchmark", 2))  # a name with a year is an edition of a competition or benchmark
     if re.search(r"(^|-)[A-Z]{0,4}PO$", text):
         votes.append(("Method", 3))
     if re.search(r"(RL|LoRA|RAG|Search|Prompt|Prompting|Tuning|Agent|Attention|Former|Net|Opt)$", text):
@@ -230,8 +237,8 @@ class NameFinder:
         if span.label_ in {"Model", "NAME"}:
             while end < len(doc) and not doc[end - 1].whitespace_ == "" and _is_model_suffix(doc[end], doc, end):
                 end += 1
-        elif span.label_ == "Benchmark" and end < len(doc) and YEAR_TOKEN.match(doc[end].text):
-            end += 1
+        if span.label_ in {"Benchmark", "NAME"} and end == span.end and end < len(doc) and YEAR_TOKEN.match(doc[end].text):
+            end += 1  # 'AIME 2024', 'IOI 2024': an edition
         return Span(doc, span.start, end, label=span.label_) if end != span.end else span
 
     def _org_phrases(self, doc: Doc) -> Iterator[Span]:
@@ -352,7 +359,9 @@ def _tokenizer_rules(nlp: Language) -> None:
     infixes = [p for p in nlp.Defaults.infixes if "-|–|—" not in p and r"[+\-\*^]" not in p]
     infixes += [r"(?<=[A-Za-z0-9])(?:—|–|--)(?=[A-Za-z0-9])", r"(?<=[A-Za-z0-9+])/(?=[A-Za-z0-9])"]
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
-    suffixes = list(nlp.Defaults.suffixes) + [r"(?<=[A-Z0-9+])\.$", r"(?<=[A-Za-z0-9])[’']s$", ADJECTIVE_SUFFIX]
+    # Unit suffixes ('1M' -> '1' 'M') would cut names such as Qwen2.5-7B-Instruct-1M; measurements stay whole.
+    suffixes = [p for p in nlp.Defaults.suffixes if "km|km²" not in p]
+    suffixes += [r"(?<=[A-Z0-9+])\.$", r"(?<=[A-Za-z0-9])[’']s$", ADJECTIVE_SUFFIX]
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
     nlp.tokenizer.url_match = None
 
@@ -396,8 +405,8 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary) -> Annotate
     acronyms = _acronym_definitions(doc, sent_index, vocabulary)
     # Words inside an expansion are the acronym's alias, not names of their own ('... Internal Feedback (RLIF)').
     mentions = [m for m in mentions if not any(a.long_start <= m.start and m.end <= a.long_end for a in acronyms)]
-    system = _system_name(item.title, doc, vocabulary, acronyms)
-    if system:
+    systems = _system_names(item.title, doc, vocabulary, acronyms)
+    for system in systems:
         titled = _title_mentions(system, doc, sent_index, title_end, {(m.start, m.end) for m in mentions})
         # The system's full name wins over the pieces the shape rules found inside it ('BitNet b1.58 2B4T').
         mentions = [m for m in mentions if not any(t.start <= m.start and m.end <= t.end for t in titled)]
@@ -409,7 +418,7 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary) -> Annotate
         sentences=tuple(s.text.strip() for s in sentences),
         mentions=tuple(mentions),
         acronyms=tuple(acronyms),
-        system_name=system,
+        system_names=tuple(systems),
     )
 
 
@@ -460,7 +469,7 @@ def _possessive_names(mentions: list[Mention], doc: Doc) -> list[Mention]:
         ):
             out.append(
                 Mention(
-                    text=f"{m.text}-{nxt.text}",
+                    text=f"{m.text}'s {nxt.text}",  # the linker tries 'DeepSeek-R1', then 'R1' alone
                     surface=doc[m.start : nxt.end].text,
                     sentence=nxt.sentence,
                     start=nxt.start,
@@ -528,31 +537,53 @@ def _acronym_definitions(doc: Doc, sent_index: dict[int, int], vocabulary: Vocab
 _TITLE_PREFIX = re.compile(r"^([^:]{1,40}):\s")
 
 
-def _system_name(title: str, doc: Doc, vocabulary: Vocabulary, acronyms: list[AcronymDefinition]) -> str | None:
-    """The name a title gives the paper's own system: 'DAPO' in 'DAPO: An Open-Source ...', 'WebThinker'."""
+def _system_names(title: str, doc: Doc, vocabulary: Vocabulary, acronyms: list[AcronymDefinition]) -> list[str]:
+    """The names a title gives the paper's own systems: 'DAPO' in 'DAPO: An Open-Source ...', 'WebThinker',
+    'Emu Video' and 'Emu Edit' in 'Emu Video and Emu Edit'."""
     match = _TITLE_PREFIX.match(title)
     candidate = (match.group(1) if match else title).strip()
+    parts = re.split(r"\s+(?:and|&)\s+", candidate)
+    if len(parts) > 1:
+        named = [p for p in parts if _system_name(p, title, doc, vocabulary, acronyms)]
+        return named if len(named) == len(parts) else []
+    return [candidate] if _system_name(candidate, title, doc, vocabulary, acronyms) else []
+
+
+def _system_name(candidate: str, title: str, doc: Doc, vocabulary: Vocabulary, acronyms: list[AcronymDefinition]) -> bool:
     words = candidate.split()
     if not words or len(words) > 4 or words[0] in {"The", "A", "An"} or fold(candidate) in vocabulary.not_entities:
-        return None
+        return False
     if any(w.lower() in FUNCTION_WORDS - {"of", "&"} for w in words) or not all(w[:1].isupper() or re.search(r"\d", w) for w in words):
-        return None
+        return False
     if candidate.lower() in {"survey", "review", "overview"}:
-        return None
-    strong = any(name_strength(w, vocabulary.not_entities) == 2 for w in words)
-    if strong and len(words) <= 3:
-        return candidate
+        return False
+    if any(name_strength(w, vocabulary.not_entities) == 2 for w in words) and len(words) <= 3:
+        return True
     body = doc.text[len(title):]
-    # A plain-word title names a system only if the body uses the name again, or defines it by acronym.
+    # A plain-word title names a system only if the body uses the name again, defines it by acronym,
+    # or opens by defining the title ("Gorilla" / "a finetuned LLaMA-based model that ...").
     if re.search(rf"(?<![\w-]){re.escape(candidate)}(?![\w-])", body):
-        return candidate
+        return True
     if any(fold(a.long) == fold(candidate) or fold(a.long).startswith(fold(candidate) + "-") for a in acronyms):
-        return candidate
+        return True
     initials = _initials(words)
     if len(initials) >= 2 and re.search(rf"\b{initials}\b", body):
-        return candidate
-    return None
+        return True
+    return bool(_definition_votes(doc))
 
+
+def _definition_votes(doc: Doc) -> list[tuple[str, int]]:
+    """A body that opens with "a/an ... NOUN" defines the title (the DAIR layout: title, then 'a new 65B model ...')."""
+    sentences = list(doc.sents)
+    if len(sentences) < 2 or sentences[1][0].lower_ not in {"a", "an"} or not sentences[1][0].is_lower:
+        return []
+    head = None
+    first = sentences[1]
+    for token in first[1:13]:
+        if token.lower_ in {"that", "which", "who", "where", "to", "for", ";", ".", "with", "by", "(", ")", "on", "of"}:
+            break
+        head = _noun_type(token) or head
+    return [(head, 3)] if head else []
 
 def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end: int, taken: set[tuple[int, int]]) -> list[Mention]:
     """Mentions of the system name wherever it appears (title and body)."""
@@ -572,7 +603,8 @@ def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end
                 start=span.start,
                 end=span.end,
                 vocab_id=None,
-                votes=tuple(shape_votes(system) + context_votes(doc, span.start, span.end)),
+                votes=tuple(shape_votes(system) + context_votes(doc, span.start, span.end)
+                            + (_definition_votes(doc) if match.start() < title_end else [])),
                 source="title",
                 in_title=match.start() < title_end,
             )

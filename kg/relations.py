@@ -162,6 +162,8 @@ def _introduced(item: LinkedItem, entities: dict[str, Entity], papers_of_entity)
             defined = re.match(r"^\s*(is|are) an? ", after) is not None and novel
             if by_verb or subject_of_verb or in_title or defined:
                 out.setdefault(lm.entity, lm.mention.sentence)
+        elif entity.type == "Model" and not in_title and (_BASE_BEFORE.search(before[-60:]) or _BASE_AFTER.search(after)):
+            continue  # "an enhanced version of the previous Janus model": a base, not a contribution
         elif by_verb or subject_of_verb or in_title or (novel and not compared and not entity.variant_of):
             if not (compared and not by_verb):
                 out.setdefault(lm.entity, lm.mention.sentence)
