@@ -111,10 +111,15 @@ class _GoldIndex:
 
     def __init__(self, gold: dict):
         self.names: dict[str, set[tuple[str, str]]] = defaultdict(set)
+        self.targets: dict[str, str] = {}
         for digest in gold["digests"]:
             for e in digest["entities"]:
                 for name in (e["id"], *e.get("aliases", ())):
                     self.names[fold(name)].add((e["id"], e["type"]))
+                # Families and parents named only as a target still count as ids ('IOI' of 'IOI 2024').
+                for target in [e.get("variant_of"), *e.get("extends", ())]:
+                    if target and fold(target) not in self.names:
+                        self.targets[fold(target)] = target
 
     def ids(self, names: set[str], kind: str | None = None) -> set[str]:
         found = set()
@@ -132,6 +137,8 @@ def evaluate(result: BuildResult, gold: dict) -> Report:
 
     def gold_id(key: str, kind: str | None = None) -> str:
         ids = sorted(index.ids(names[key], kind))
+        if not ids and fold(corpus.entities[key].label) in index.targets:
+            return index.targets[fold(corpus.entities[key].label)]
         return ids[0] if ids else f"?{corpus.entities[key].label}"
 
     digests_present = {d.source_file for d in corpus.digests}

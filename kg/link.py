@@ -33,6 +33,7 @@ class Entity:
     digests: set[str] = field(default_factory=set)
     variant_of: str | None = None  # key of the family
     in_vocabulary: bool = False
+    known_names: tuple[str, ...] = ()  # the vocabulary's names for it, seen in the text or not
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class Linker:
             system = self._system_entity(ann, acronyms)
             for mention in ann.mentions:
                 own_name = mention.source == "title" and mention.text == ann.system_names[0]
-                key = system if own_name else self._resolve(mention.text, acronyms)
+                key = system if own_name else self._resolve(mention.text, acronyms, mention.owner)
                 if key is None:
                     continue
                 entity = entities.get(key) or self._new_entity(key, mention.text)
@@ -157,11 +158,11 @@ class Linker:
                 table.setdefault(fold(d.long), d.short)
         return table
 
-    def _resolve(self, name: str, acronyms: dict[str, str]) -> str | None:
-        if "'s " in name:  # "DeepSeek's R1": the vendor's name for it if known, else the name alone
-            owner, rest = name.split("'s ", 1)
-            combined = fold(f"{owner}-{rest}")
-            return fold(self.vocab_by_fold[combined].id) if combined in self.vocab_by_fold else self._resolve(rest, acronyms)
+    def _resolve(self, name: str, acronyms: dict[str, str], owner: str | None = None) -> str | None:
+        if owner:  # "DeepSeek's R1": the vendor's name for it if known, else the name alone
+            combined = fold(f"{owner}-{name}")
+            if combined in self.vocab_by_fold:
+                return fold(self.vocab_by_fold[combined].id)
         folded = fold(name)
         if not folded or folded in self.vocabulary.not_entities:
             return None
@@ -191,7 +192,7 @@ class Linker:
     def _new_entity(self, key: str, text: str) -> Entity:
         entry = self.vocab_by_fold.get(key)
         if entry:
-            return Entity(key, entry.id, entry.type, in_vocabulary=True)
+            return Entity(key, entry.id, entry.type, in_vocabulary=True, known_names=(entry.id, *entry.aliases))
         match = _EDITION.match(text.strip())
         if match and fold(match.group("base")) in self.vocab_by_fold:
             label = self._edition(text)
@@ -243,7 +244,7 @@ class Linker:
         key = fold(name)
         if key not in entities:
             entry = self.vocab_by_fold[key]
-            entities[key] = Entity(key, entry.id, entry.type, in_vocabulary=True)
+            entities[key] = Entity(key, entry.id, entry.type, in_vocabulary=True, known_names=(entry.id, *entry.aliases))
             if entry.variant_of:
                 self._ensure_vocab_entity(entities, entry.variant_of)
                 entities[key].variant_of = fold(entry.variant_of)
@@ -265,6 +266,12 @@ class Linker:
             entity.variant_of = base
             return
         segments = re.split(r"(?<=[^\s-])[\s-](?=\S)", label)
+        if not entity.in_vocabulary:
+            # A family the corpus names by dropping middle parts: 'Qwen2.5-7B-Instruct-1M' -> 'Qwen2.5-1M'.
+            shorter = [k for k, e in entities.items() if k != key and e.type in {entity.type, ""} and _is_subsequence(_segments(e.label), segments)]
+            if shorter:
+                entity.variant_of = max(shorter, key=lambda k: (len(_segments(entities[k].label)), k))
+                return
         for cut in range(len(segments) - 1, 0, -1):
             prefix = "-".join(segments[:cut]) if "-" in label else " ".join(segments[:cut])
             prefix_key = fold(prefix)
@@ -302,6 +309,19 @@ class Linker:
             paper.digests.add(ann.item.digest_file)
             paper.titles.add(ann.item.title)
         return papers
+
+
+def _segments(label: str) -> list[str]:
+    return [fold(p) for p in re.split(r"(?<=[^\s-])[\s-](?=\S)", label)]
+
+
+def _is_subsequence(short: list[str], long: list[str]) -> bool:
+    """True when 'short' keeps the first part of 'long' and drops at least one later part, in order."""
+    long = [fold(p) for p in long]
+    if len(short) < 2 or len(short) >= len(long) or short[0] != long[0] or short == long[: len(short)]:
+        return False
+    it = iter(long[1:])
+    return all(any(part == x for x in it) for part in short[1:])
 
 
 def _family_spelling(label: str, family: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator
 
 import spacy
@@ -38,6 +38,7 @@ class Mention:
     votes: tuple[tuple[str, int], ...]  # (type, weight) evidence from shape and context
     source: str  # 'vocab' | 'shape' | 'context' | 'acronym' | 'title'
     in_title: bool = False
+    owner: str | None = None  # "DeepSeek" in "DeepSeek's R1": the linker tries 'DeepSeek-R1' before 'R1'
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,7 @@ class NameFinder:
 
     def __init__(self, vocab):
         self.not_entities: frozenset[str] = frozenset()
+        self.known_names: frozenset[str] = frozenset()  # folded vocabulary names
 
     def __call__(self, doc: Doc) -> Doc:
         spans = [self._widen(ent) for ent in doc.ents]
@@ -219,6 +221,8 @@ class NameFinder:
             return False  # a Title-Case heading capitalises every word
         if any(w >= 3 for _, w in shape_votes(token.text)):
             return True
+        if "-" in token.text and fold(token.text.split("-")[0]) in self.known_names:
+            return True  # 'Claude-3.5', 'Llama-Nemotron': a variant of a name the vocabulary knows
         return _defining_context(doc, token.i, token.i + 1)
 
     @staticmethod
@@ -280,7 +284,7 @@ def _is_model_suffix(token: Token, doc: Doc, index: int) -> bool:
 def _defining_context(doc: Doc, start: int, end: int) -> bool:
     """True when the text around a weak name defines it ('X, a new optimizer', 'a framework called X',
     'the Glaive dataset'); a capitalised word that opens a sentence needs a definition, not a following noun."""
-    opens = doc[start].is_sent_start or (start > 0 and doc[start - 1].text in {":", "(", "\""})
+    opens = doc[start].is_sent_start or (start > 0 and doc[start - 1].text in {":", "(", "\"", "●", "•", "*", "-", "–"})
     if opens and end < len(doc) and doc[end].text == ",":
         return False  # 'Additionally, ...': an opening word with a comma is not an apposition
     votes = context_votes(doc, start, end, strong_only=True, after_noun=not opens)
@@ -334,7 +338,7 @@ def context_votes(doc: Doc, start: int, end: int, strong_only: bool = False, aft
                 if kind:
                     votes.append((kind, 2))
             break
-        if not (doc[look].text in {",", "and", "or", "&", "/"} or doc[look].ent_type_ or doc[look].text[:1].isupper()):
+        if not (doc[look].text in {",", "and", "or", "&", "/", "'s", "’s"} or doc[look].ent_type_ or doc[look].text[:1].isupper()):
             break
     if strong_only:
         return [v for v in votes if v[1] >= 3]
@@ -380,6 +384,7 @@ def build_nlp(vocabulary: Vocabulary) -> Language:
     ruler.add_patterns(patterns)
     finder = nlp.add_pipe("name_finder")
     finder.not_entities = vocabulary.not_entities
+    finder.known_names = frozenset(vocabulary.by_fold())
     return nlp
 
 
@@ -404,8 +409,19 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary) -> Annotate
             mentions.append(mention)
     acronyms = _acronym_definitions(doc, sent_index, vocabulary)
     # Words inside an expansion are the acronym's alias, not names of their own ('... Internal Feedback (RLIF)').
-    mentions = [m for m in mentions if not any(a.long_start <= m.start and m.end <= a.long_end for a in acronyms)]
+    # A known name inside a longer expansion stays ('Proximal Policy Optimization' in MAPPO's), for lineage.
+    mentions = [
+        m for m in mentions
+        if not any(a.long_start <= m.start and m.end <= a.long_end and (m.source != "vocab" or (m.start, m.end) == (a.long_start, a.long_end))
+                   for a in acronyms)
+    ]
     systems = _system_names(item.title, doc, vocabulary, acronyms)
+    if systems:
+        definition = _definition_votes(doc)
+        mentions = [
+            replace(m, source="title", votes=m.votes + tuple(definition)) if m.in_title and m.text in systems else m
+            for m in mentions
+        ]
     for system in systems:
         titled = _title_mentions(system, doc, sent_index, title_end, {(m.start, m.end) for m in mentions})
         # The system's full name wins over the pieces the shape rules found inside it ('BitNet b1.58 2B4T').
@@ -422,8 +438,15 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary) -> Annotate
     )
 
 
+def _singular(text: str) -> str:
+    """'DiTs' names the model DiT; plural acronyms of generic things ('LLMs') never get this far."""
+    if re.fullmatch(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s", text) and sum(c.isupper() for c in text) >= 2:
+        return text[:-1]
+    return text
+
+
 def _mention(ent: Span, sent_index: dict[int, int], vocabulary: Vocabulary, title_end: int) -> Mention | None:
-    text = ent.text.strip()
+    text = _singular(ent.text.strip())
     if fold(text) in vocabulary.not_entities:
         return None
     votes = shape_votes(text) + context_votes(ent.doc, ent.start, ent.end)
@@ -469,7 +492,8 @@ def _possessive_names(mentions: list[Mention], doc: Doc) -> list[Mention]:
         ):
             out.append(
                 Mention(
-                    text=f"{m.text}'s {nxt.text}",  # the linker tries 'DeepSeek-R1', then 'R1' alone
+                    text=nxt.text,
+                    owner=m.text,
                     surface=doc[m.start : nxt.end].text,
                     sentence=nxt.sentence,
                     start=nxt.start,
@@ -573,17 +597,22 @@ def _system_name(candidate: str, title: str, doc: Doc, vocabulary: Vocabulary, a
 
 
 def _definition_votes(doc: Doc) -> list[tuple[str, int]]:
-    """A body that opens with "a/an ... NOUN" defines the title (the DAIR layout: title, then 'a new 65B model ...')."""
+    """A body that opens by defining the title ("a new 65B model ...", "presents new models for ...")
+    types the title's system: the DAIR layout puts the name in the title and the definition after it."""
     sentences = list(doc.sents)
-    if len(sentences) < 2 or sentences[1][0].lower_ not in {"a", "an"} or not sentences[1][0].is_lower:
+    if len(sentences) < 2 or not sentences[1][0].is_lower:
+        return []
+    first = sentences[1]
+    start = 1 if first[0].lower_ in {"a", "an"} else 0
+    if start == 0 and first[0].lower_ not in INTRO_VERBS:
         return []
     head = None
-    first = sentences[1]
-    for token in first[1:13]:
-        if token.lower_ in {"that", "which", "who", "where", "to", "for", ";", ".", "with", "by", "(", ")", "on", "of"}:
+    for token in first[start : start + 14]:
+        if token.lower_ in {"that", "which", "who", "where", "to", "for", ";", ".", "with", "by", "(", ")", "on", "of", "based"}:
             break
         head = _noun_type(token) or head
     return [(head, 3)] if head else []
+
 
 def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end: int, taken: set[tuple[int, int]]) -> list[Mention]:
     """Mentions of the system name wherever it appears (title and body)."""

@@ -44,6 +44,17 @@ _ORG_CUE_AFTER = re.compile(r"^(\s+(researchers|team)\b|\s+(\w+\s+)?(" + "|".joi
 _INTRO = re.compile(r"\b(" + "|".join(sorted(INTRO_VERBS)) + r"|we propose|new)\b", re.I)
 
 
+_NEGATED = re.compile(r"\b(without|doesn't|does not|don't|do not|no|not|instead of|rather than|unlike|bypass\w*|replac\w*|avoid\w*)\b[^,;]{0,30}$", re.I)
+_USE_VERB = re.compile(r"\b(us(e|es|ed|ing)|via|appl(y|ies|ied|ying)|employ\w*|adopt\w*|combin\w*|integrat\w*|leverag\w*|during|incorporat\w*|train\w*)\b", re.I)
+
+
+def _contrasted(before: str) -> bool:
+    """True when the last cue before a method is a comparison ('outperforms X'), not a use ('using X')."""
+    compare = [m.end() for m in _COMPARE.finditer(before)]
+    use = [m.end() for m in _USE_VERB.finditer(before)]
+    return bool(compare) and (not use or compare[-1] > use[-1])
+
+
 @dataclass(frozen=True)
 class Evidence:
     digest: str
@@ -106,8 +117,7 @@ def _item_relations(item: LinkedItem, entities: dict[str, Entity], papers_of_ent
             if lm.mention.sentence > 0:
                 add(item.paper, "evaluatedOn", lm.entity, lm.mention.sentence)
         elif entity.type == "Method":
-            compared = _COMPARE.search(before[-50:]) and not _USE_BEFORE.search(before[-50:])
-            if not compared and lm.mention.sentence > 0:
+            if not _NEGATED.search(before[-40:]) and not _contrasted(before[-50:]) and lm.mention.sentence > 0:
                 add(item.paper, "usesMethod", lm.entity, lm.mention.sentence)
                 for new_method in _introduced_methods_in_sentence(item, lm, introduced, entities):
                     if _EXTEND_CUE.search(_between(item, new_method, lm)):
@@ -164,7 +174,7 @@ def _introduced(item: LinkedItem, entities: dict[str, Entity], papers_of_entity)
                 out.setdefault(lm.entity, lm.mention.sentence)
         elif entity.type == "Model" and not in_title and (_BASE_BEFORE.search(before[-60:]) or _BASE_AFTER.search(after)):
             continue  # "an enhanced version of the previous Janus model": a base, not a contribution
-        elif by_verb or subject_of_verb or in_title or (novel and not compared and not entity.variant_of):
+        elif by_verb or subject_of_verb or in_title or (novel and not compared and not entity.variant_of and not _USE_VERB.search(clause[-40:])):
             if not (compared and not by_verb):
                 out.setdefault(lm.entity, lm.mention.sentence)
     for key in list(out):
@@ -198,7 +208,14 @@ def _lineage_by_name(corpus: LinkedCorpus, found) -> None:
                 first_sentence[lm.entity] = Evidence(
                     item.annotated.item.digest_file, item.annotated.sentences[lm.mention.sentence]
                 )
+    long_names = {k: {a for a in (e.label, *e.aliases, *e.known_names) if len(a.split()) >= 2} for k, e in methods.items()}
     for child_key, child in sorted(methods.items()):
+        for parent_key, parent_names in sorted(long_names.items()):
+            # 'Multi-Agent Proximal Policy Optimization' contains 'Proximal Policy Optimization': MAPPO extends PPO.
+            if parent_key != child_key and any(
+                re.search(rf"\S\s+{re.escape(p)}$", c) for p in parent_names for c in long_names[child_key]
+            ):
+                found[(child_key, "extends", parent_key)].add(first_sentence.get(child_key, Evidence("", child.label)))
         for parent_label, parent_key in labels:
             if parent_key == child_key or len(parent_label) < 3 or not re.search(r"[A-Z]{2}", parent_label):
                 continue
