@@ -125,7 +125,7 @@ class Linker:
                 entities[key].aliases.add(definition.long)
                 kind = type_from_expansion(definition.long)
                 if kind:
-                    votes[key][kind] += 3
+                    votes[key][kind] += 5  # the expansion's head noun says what it is
         self._votes = votes
         self._choose_labels_and_types(entities, votes, surfaces)
         self._link_variants(entities)

@@ -63,9 +63,9 @@ class AnnotatedItem:
 
 TYPE_NOUNS = {
     "Model": {"model", "models", "llm", "llms", "lm", "lms", "family", "series", "checkpoint", "checkpoints",
-              "backbone", "backbones", "coder", "chatbot", "vlm", "mllm", "slm", "weights"},
+              "backbone", "backbones", "coder", "chatbot", "vlm", "mllm", "slm", "weights", "predecessor", "successor"},
     "Benchmark": {"benchmark", "benchmarks", "dataset", "datasets", "leaderboard", "suite", "testbed", "corpus",
-                  "test", "exam", "competition", "arena"},
+                  "test", "exam", "competition", "arena", "olympiad", "contest"},
     "Method": {"method", "methods", "framework", "frameworks", "algorithm", "algorithms", "approach", "technique",
                "techniques", "recipe", "objective", "optimizer", "strategy", "paradigm", "system",
                "pipeline", "architecture", "toolkit", "protocol", "procedure", "loss", "mechanism", "scheme",
@@ -85,6 +85,11 @@ INTRO_VERBS = {"introduce", "introduces", "introduced", "introducing", "propose"
                "announces", "announced", "build", "builds", "develop", "develops", "developed", "launch", "launches",
                "open-source", "open-sources", "open-sourced", "debut", "debuts"}
 NAMING_WORDS = {"called", "named", "dubbed", "termed", "coined"}
+LIST_WORDS = {"like", "as", "including", "e.g.", "particularly", "especially", "notably", "namely", "incl."}
+COMPARE_WORD = re.compile(r"^(outperform\w*|surpass\w*|beat\w*|beating|rival\w*|exceed\w*|than|vs\.?|versus|predecessor)$")
+RELEASE_VERBS = {"releases", "released", "launches", "launched", "announces", "announced", "unveils", "unveiled",
+                 "open-sources", "open-sourced", "ships", "debuts"}
+RELEASE_PARTICIPLES = {"released", "developed", "proposed", "introduced", "published", "built", "created", "trained", "launched"}
 FUNCTION_WORDS = {"of", "for", "via", "with", "from", "and", "the", "to", "in", "on", "a", "an", "by", "as", "at", "&"}
 
 _SIZE = r"\d+(?:\.\d+)?[BMKT]"
@@ -300,6 +305,8 @@ def context_votes(doc: Doc, start: int, end: int, strong_only: bool = False, aft
         if SIZE_TOKEN.match(doc[k + 1].text):
             votes.append(("Model", 3))  # "LN-Nano (8B)"
         k += 3
+    while k < sent.end and (doc[k].text in {"”", "\"", "’", "'", "-like", "-style", "-sized", "-scale"}):
+        k += 1  # '“o1-preview” reference model', 'o1-like LLMs'; not 'RLSP-trained models'
     for look in range(k, min(k + 2, sent.end) if after_noun else k):
         kind = _noun_type(doc[look])
         if kind:
@@ -331,9 +338,9 @@ def context_votes(doc: Doc, start: int, end: int, strong_only: bool = False, aft
         if word in {"on", "across"} and EVAL_CUES.search(sent.text) and not strong_only:
             votes.append(("Benchmark", 1))  # results "on A, B, and C"
             break
-        if word in {"like", "as", "including", "e.g."} or doc[look].text == "(":
+        if word in LIST_WORDS or doc[look].text == "(":
             noun_at = look - 1 if word != "as" else look - 2
-            if noun_at >= sent.start and word in {"like", "as", "including", "e.g.", "("}:
+            if noun_at >= sent.start and noun_at > look - 3:
                 kind = _noun_type(doc[noun_at]) or (_noun_type(doc[noun_at - 1]) if noun_at > sent.start else None)
                 if kind:
                     votes.append((kind, 2))
@@ -342,7 +349,19 @@ def context_votes(doc: Doc, start: int, end: int, strong_only: bool = False, aft
             break
     if strong_only:
         return [v for v in votes if v[1] >= 3]
-    # 5. "researchers from X", "a team at X"
+    # 5. a baseline: "outperforms X", "compared to X", "surpassing previous X" (compared things are mostly models)
+    before = [t.lower_ for t in doc[max(sent.start, start - 3) : start]]
+    possessive = end < sent.end and doc[end].text in {"'s", "’s"}
+    if any(COMPARE_WORD.match(w) for w in before) and not possessive:
+        votes.append(("Model", 2))
+    # 6. the organization of a release: "X's Y", "X's reference model", "released by X", "X launches Y"
+    if possessive and end + 1 < sent.end and (doc[end + 1].ent_type_ or any(_noun_type(t) == "Model" for t in doc[end + 1 : end + 4])):
+        votes.append(("Organization", 2))
+    if start >= 2 and doc[start - 1].lower_ == "by" and doc[start - 2].lower_ in RELEASE_PARTICIPLES:
+        votes.append(("Organization", 3))
+    if end < sent.end and doc[end].lower_ in RELEASE_VERBS:
+        votes.append(("Organization", 2))
+    # 7. "researchers from X", "a team at X"
     window = [t.lower_ for t in doc[max(sent.start, start - 12) : start]]
     if any(w in {"researchers", "team", "authors", "scientists"} for w in window) and any(w in {"from", "at"} for w in window[-10:]):
         votes.append(("Organization", 2))

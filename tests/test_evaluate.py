@@ -1,0 +1,81 @@
+import json
+
+from typer.testing import CliRunner
+
+from kg.cli import app
+from kg.evaluate import evaluate
+from kg.pipeline import build
+from kg.vocab import load_vocabulary
+
+from conftest import write_digest
+
+DIGEST = """Top AI Papers of the Week (June 2 - 8)
+1. Zorblax
+Zorblax is a new framework built upon Qwen2.5-7B that outperforms GPT-4o on AIME 2024.
+2. Plain Title Here
+Nothing else.
+"""
+GOLD = {"digests": [{
+    "digest": "week.txt",
+    "papers": [{"title": "Zorblax", "title_aliases": [], "introduces": ["Zorblax"], "uses_method": [],
+                "base_model": ["Qwen2.5-7B"], "evaluated_on": ["AIME 2024"], "compared_with": ["GPT-4o"],
+                "organizations": ["Quillmont"]}],
+    "entities": [
+        {"id": "Zorblax", "type": "Method", "aliases": [], "variant_of": None, "extends": []},
+        {"id": "Qwen2.5-7B", "type": "Model", "aliases": ["Qwen-2.5-7B"], "variant_of": "Qwen2.5", "extends": []},
+        {"id": "Qwen2.5", "type": "Model", "aliases": [], "variant_of": None, "extends": []},
+        {"id": "AIME 2024", "type": "Benchmark", "aliases": ["AIME24"], "variant_of": "AIME", "extends": []},
+        {"id": "GPT-4o", "type": "Model", "aliases": [], "variant_of": None, "extends": []},
+        {"id": "Quillmont", "type": "Organization", "aliases": [], "variant_of": None, "extends": []},
+    ],
+}]}
+
+
+def test_scores_count_matches_misses_and_false_positives(tmp_path):
+    write_digest(tmp_path, "week.txt", DIGEST)
+    report = evaluate(build([tmp_path]), GOLD)
+    # Found: Zorblax, Qwen2.5-7B, Qwen2.5 (its family), AIME 2024, GPT-4o; the implied AIME family is extra.
+    assert report.entities.tp == 5 and report.entities.fn == 1
+    assert "week.txt: Quillmont | Organization" in report.entities.misses
+    assert report.entities.fp == 1 and "AIME" in report.entities.false_positives[0]
+    by_kind = report.relations_by_kind
+    assert (by_kind["usesBaseModel"].tp, by_kind["comparedWith"].tp, by_kind["evaluatedOn"].tp) == (1, 1, 1)
+    assert by_kind["affiliation"].fn == 1 and by_kind["affiliation"].recall == 0.0
+    assert report.variant_of.tp == 2 and report.variant_of.precision == 1.0
+
+
+def test_without_vocab_removes_gold_entities_from_lookup():
+    vocabulary = load_vocabulary()
+    reduced = vocabulary.without({"GPT-4o", "AIME 2024"})
+    names = set(reduced.by_fold())
+    assert "gpt4o" not in names and "gpt4o" in set(vocabulary.by_fold())
+    assert "grpo" in names
+
+
+def test_eval_command_json(tmp_path):
+    write_digest(tmp_path, "week.txt", DIGEST)
+    gold = tmp_path / "gold.json"
+    gold.write_text(json.dumps(GOLD))
+    result = CliRunner().invoke(app, ["eval", "--gold", str(gold), str(tmp_path / "week.txt"), "--json", "-v"])
+    assert result.exit_code == 0, result.output
+    scores = json.loads(result.output)
+    assert scores["entities"]["tp"] == 5 and scores["entities"]["misses"] == ["week.txt: Quillmont | Organization"]
+    bad = CliRunner().invoke(app, ["eval", "--gold", str(tmp_path / "week.txt"), str(tmp_path)])
+    assert bad.exit_code == 1 and "not a gold file" in bad.output
+
+
+def test_dev_gold_scores_do_not_regress():
+    from conftest import CORPUS
+
+    import pytest
+
+    gold_file = CORPUS.parent.parent / "gold" / "dev.json"
+    if not gold_file.is_file():
+        pytest.skip("shared gold not present")
+    gold = json.loads(gold_file.read_text())
+    paths = [CORPUS / d["digest"] for d in gold["digests"]]
+    report = evaluate(build(paths), gold)
+    # Floors a little under what we measured (entities 0.89, relations 0.78), so a regression fails.
+    assert report.entities.f1 >= 0.85
+    assert report.relations.f1 >= 0.72
+    assert report.variant_of.f1 >= 0.75
