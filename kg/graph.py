@@ -39,9 +39,10 @@ class IriMinter:
         used: set[URIRef] = set()
         for key in sorted(corpus.entities):
             entity = corpus.entities[key]
-            iri = RES[f"{entity.type.lower()}/{slug(entity.label)}"]
+            # From the folded name, not the label: every spelling of a name, in any build or store, gets one IRI.
+            iri = RES[f"{entity.type.lower()}/{slug(key)}"]
             if iri in used:
-                iri = RES[f"{entity.type.lower()}/{slug(entity.label)}-{hashlib.sha1(key.encode()).hexdigest()[:6]}"]
+                iri = RES[f"{entity.type.lower()}/{slug(key)}-{hashlib.sha1(key.encode()).hexdigest()[:6]}"]
             used.add(iri)
             self.entities[key] = iri
         self.papers = {key: RES[f"paper/{key[:120]}"] for key in corpus.papers}

@@ -49,7 +49,8 @@ class Vocabulary:
 
 
 _SEPARATORS = re.compile(r"[\s_\-‐‑–—·•/]+")
-_LETTER_DIGIT = re.compile(r"(?<=[a-z])-(?=\d)")
+# 'Llama-3.1' = 'Llama3.1' and 'GPT-4o' = 'GPT4o', but a size stays a part of its own: 'qwen2.5-math-7b'.
+_LETTER_DIGIT = re.compile(r"(?<=[a-z])-(?=\d+(?:\.\d+)?(?![\d.]|[bmkt](?![a-z])))")
 
 
 def fold(name: str) -> str:
