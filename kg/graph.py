@@ -27,7 +27,7 @@ def slug(name: str) -> str:
     return text or hashlib.sha1(name.encode()).hexdigest()[:12]
 
 
-def _digest_iri(source_file: str) -> URIRef:
+def digest_iri(source_file: str) -> URIRef:
     return RES[f"digest/{slug(source_file.rsplit('.', 1)[0])}"]
 
 
@@ -51,14 +51,15 @@ class IriMinter:
         return self.entities[relation.subject] if relation.predicate == "extends" else self.papers[relation.subject]
 
 
-def build_graph(corpus: LinkedCorpus, relations: tuple[Relation, ...]) -> Graph:
+def build_graph(corpus: LinkedCorpus, relations: tuple[Relation, ...], with_support: bool = True) -> Graph:
+    """The graph of a corpus. A store keeps support counts apart (they span digests), hence ``with_support``."""
     graph = Graph()
     for prefix, namespace in PREFIXES.items():
         graph.bind(prefix, namespace, override=True)
     iris = IriMinter(corpus)
 
     for digest in corpus.digests:
-        node = _digest_iri(digest.source_file)
+        node = digest_iri(digest.source_file)
         graph.add((node, RDF.type, KG.Digest))
         graph.add((node, KG.sourceFile, Literal(digest.source_file)))
         graph.add((node, DCTERMS.title, Literal(digest.title)))
@@ -74,7 +75,7 @@ def build_graph(corpus: LinkedCorpus, relations: tuple[Relation, ...]) -> Graph:
         for title in paper.titles - {paper.title}:
             graph.add((node, SKOS.altLabel, Literal(title)))
         for digest in paper.digests:
-            graph.add((node, KG.describedIn, _digest_iri(digest)))
+            graph.add((node, KG.describedIn, digest_iri(digest)))
 
     for key, entity in corpus.entities.items():
         node = iris.entities[key]
@@ -83,16 +84,16 @@ def build_graph(corpus: LinkedCorpus, relations: tuple[Relation, ...]) -> Graph:
         for alias in entity.aliases - {entity.label}:
             graph.add((node, SKOS.altLabel, Literal(alias)))
         for digest in entity.digests:
-            graph.add((node, KG.mentionedIn, _digest_iri(digest)))
+            graph.add((node, KG.mentionedIn, digest_iri(digest)))
         if entity.variant_of:
             graph.add((node, KG.variantOf, iris.entities[entity.variant_of]))
 
     for relation in relations:
-        _add_relation(graph, iris, relation)
+        _add_relation(graph, iris, relation, with_support)
     return graph
 
 
-def _add_relation(graph: Graph, iris: IriMinter, relation: Relation) -> None:
+def _add_relation(graph: Graph, iris: IriMinter, relation: Relation, with_support: bool) -> None:
     subject, predicate, obj = iris.subject(relation), KG[relation.predicate], iris.entities[relation.object]
     graph.add((subject, predicate, obj))
     statement = RES[f"statement/{hashlib.sha1(f'{subject}|{predicate}|{obj}'.encode()).hexdigest()[:16]}"]
@@ -100,10 +101,11 @@ def _add_relation(graph: Graph, iris: IriMinter, relation: Relation) -> None:
     graph.add((statement, RDF.subject, subject))
     graph.add((statement, RDF.predicate, predicate))
     graph.add((statement, RDF.object, obj))
-    graph.add((statement, KG.supportDigests, Literal(len(relation.digests))))
-    graph.add((statement, KG.supportSentences, Literal(len(relation.evidence))))
+    if with_support:
+        graph.add((statement, KG.supportDigests, Literal(len(relation.digests))))
+        graph.add((statement, KG.supportSentences, Literal(len(relation.evidence))))
     for evidence in relation.evidence:
-        digest = _digest_iri(evidence.digest) if evidence.digest else None
+        digest = digest_iri(evidence.digest) if evidence.digest else None
         node = URIRef(f"{statement}/{hashlib.sha1(f'{evidence.digest}|{evidence.sentence}'.encode()).hexdigest()[:12]}")
         graph.add((statement, KG.evidence, node))
         graph.add((node, RDF.type, KG.Evidence))

@@ -16,10 +16,9 @@ from functools import lru_cache
 from pathlib import Path
 
 import networkx as nx
-from rdflib import Graph, URIRef
-from rdflib.namespace import RDF, RDFS, SKOS, DCTERMS
+from rdflib import Graph
 
-from .namespaces import KG
+from .network import to_networkx
 
 TYPE_STYLE = {
     "Paper": {"color": "#9aa5b1", "shape": "box"},
@@ -28,7 +27,6 @@ TYPE_STYLE = {
     "Benchmark": {"color": "#81b29a", "shape": "diamond"},
     "Organization": {"color": "#f2cc8f", "shape": "triangle"},
 }
-EDGE_PREDICATES = ("introduces", "usesMethod", "usesBaseModel", "evaluatedOn", "comparedWith", "affiliation", "extends", "variantOf")
 
 
 @lru_cache(maxsize=1)
@@ -41,28 +39,13 @@ def _vis_assets() -> tuple[str, str]:
 
 def graph_data(graph: Graph) -> dict:
     """Nodes and edges for the page, in a fixed order."""
-    types = {cls.split("#")[-1]: cls for cls in (KG.Paper, KG.Method, KG.Model, KG.Benchmark, KG.Organization)}
-    digest_names = {d: str(graph.value(d, KG.sourceFile)) for d in graph.subjects(RDF.type, KG.Digest)}
-    nodes, index = [], {}
-    for type_name, cls in types.items():
-        for node in sorted(graph.subjects(RDF.type, cls)):
-            label = graph.value(node, RDFS.label) or graph.value(node, DCTERMS.title) or node.split("/")[-1]
-            digests = sorted(digest_names.get(d, "") for d in graph.objects(node, KG.mentionedIn if type_name != "Paper" else KG.describedIn))
-            family = graph.value(node, KG.variantOf)
-            index[node] = len(nodes)
-            nodes.append({
-                "id": len(nodes),
-                "label": str(label),
-                "type": type_name,
-                "aliases": sorted(str(a) for a in graph.objects(node, SKOS.altLabel)),
-                "digests": digests,
-                "family": str(graph.value(family, RDFS.label)) if family else None,
-            })
-    edges = []
-    for predicate in EDGE_PREDICATES:
-        for s, o in sorted(graph.subject_objects(KG[predicate])):
-            if s in index and o in index:
-                edges.append({"from": index[s], "to": index[o], "label": predicate})
+    projection = to_networkx(graph)
+    index = {iri: n for n, iri in enumerate(projection.nodes)}
+    nodes = [
+        {"id": index[iri], "label": d["label"], "type": d["type"], "aliases": d["aliases"], "digests": d["digests"], "family": d["family"]}
+        for iri, d in projection.nodes(data=True)
+    ]
+    edges = [{"from": index[s], "to": index[o], "label": d["relation"]} for s, o, d in projection.edges(data=True)]
     return {"nodes": nodes, "edges": edges}
 
 

@@ -6,6 +6,7 @@ its own module and hands plain dataclasses to the next.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from collections import Counter
@@ -16,11 +17,12 @@ from typing import Callable
 from rdflib import Graph
 
 from . import html
-from .graph import build_graph, to_turtle
+from .graph import build_graph, digest_iri, to_turtle
 from .ingest import Digest, collect_paths, read_digest
 from .link import LinkedCorpus, link
 from .nlp import annotate, build_nlp
 from .relations import Relation, extract_relations
+from .store import GraphStore
 from .vocab import Vocabulary, load_vocabulary
 
 Progress = Callable[[str, int], None]  # (stage description, number of steps done)
@@ -33,7 +35,8 @@ class BuildResult:
     graph: Graph
 
 
-def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Progress | None = None) -> BuildResult:
+def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Progress | None = None,
+          with_support: bool = True) -> BuildResult:
     vocabulary = vocabulary or load_vocabulary()
     paths = collect_paths(inputs)
     digests: list[Digest] = []
@@ -50,7 +53,7 @@ def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Pr
             progress("finding entities", 1)
     corpus = link(vocabulary, digests, annotated)
     relations = extract_relations(corpus)
-    graph = build_graph(corpus, relations)
+    graph = build_graph(corpus, relations, with_support)
     return BuildResult(corpus, relations, graph)
 
 
@@ -99,3 +102,32 @@ def summarize(result: BuildResult, top: int = 10) -> Summary:
         most_mentioned=[(e.label, e.type, len(e.digests)) for e in ranked[:top]],
         triples=len(result.graph),
     )
+
+
+@dataclass(frozen=True)
+class AddOutcome:
+    source_file: str
+    status: str  # 'added' | 'replaced' | 'unchanged'
+
+
+def add_to_store(store: GraphStore, inputs: list[Path], vocabulary: Vocabulary | None = None,
+                 progress: Progress | None = None) -> list[AddOutcome]:
+    """Add digests to a store, each in its own named graph; an unchanged digest (same content hash) is
+    skipped and a changed one replaces its old triples. Entities other digests mention keep their triples
+    there, so they survive."""
+    vocabulary = vocabulary or load_vocabulary()
+    ledger = store.ledger()
+    outcomes = []
+    for path in collect_paths(inputs):
+        content_hash = hashlib.sha256(path.read_bytes()).hexdigest()
+        if ledger.get(path.name) == content_hash:
+            outcomes.append(AddOutcome(path.name, "unchanged"))
+        else:
+            result = build([path], vocabulary, with_support=False)
+            store.replace_digest(digest_iri(path.name), path.name, content_hash, to_turtle(result.graph))
+            outcomes.append(AddOutcome(path.name, "replaced" if path.name in ledger else "added"))
+        if progress:
+            progress(f"adding {path.name}", 1)
+    if any(o.status != "unchanged" for o in outcomes):
+        store.refresh_support()
+    return outcomes

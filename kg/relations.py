@@ -30,13 +30,10 @@ _BASE_AFTER = re.compile(r"^\W*(\w+ )?(base\b|backbone|-based|variants of|models
 _COMPARE = re.compile(
     r"\b(outperform\w*|beat\w*|surpass\w*|rival\w*|match\w*|compar\w*|vs\.?|versus|over|than|exceed\w*|"
     r"better|baselines?|against|tops?|topping)\b", re.I)
-_USE_BEFORE = re.compile(
-    r"\b(us(e|es|ed|ing)|with|via|appl(y|ies|ied|ying)|employ\w*|adopt\w*|based on|built on|combin\w*|integrat\w*|"
-    r"leverag\w*|during|through|under|incorporat\w*|on top of|follow\w*|from|and|includ\w*|across|like|such as|"
-    r"trained|train\w*|perform\w*|via|as)\b[\w\s,\-()]{0,30}$", re.I)
-_EXTEND_CUE = re.compile(
+_EXTEND_BEFORE = re.compile(
     r"(variant of|extends?|extension of|extending|builds? (up)?on|built (up)?on|based on|modif\w+|improv\w+ (up)?on|"
-    r"inspired by|on top of|\bus(es|ing|e) [^,.;]{1,60}? with|adapt\w* \S+ (to|for)|-style|-based)", re.I)
+    r"inspired by|on top of|version of|adapt\w*)\s+(the\s+|a\s+)?(\w+\s+)?$", re.I)
+_EXTEND_AROUND = re.compile(r"\bus(es|ing|e) [^,.;]{0,60}?\bwith\b", re.I)
 _ORG_CUE_BEFORE = re.compile(
     r"(researchers|team|authors|scientists|engineers|lab|work)\s+(from|at)\b[\w\s,]*$|"
     r"\b(developed|released|proposed|introduced|published|built|presented|authored|led) by\s+(the\s+)?$|^\s*from\s+$", re.I)
@@ -119,9 +116,11 @@ def _item_relations(item: LinkedItem, entities: dict[str, Entity], papers_of_ent
         elif entity.type == "Method":
             if not _NEGATED.search(before[-40:]) and not _contrasted(before[-50:]) and lm.mention.sentence > 0:
                 add(item.paper, "usesMethod", lm.entity, lm.mention.sentence)
-                for new_method in _introduced_methods_in_sentence(item, lm, introduced, entities):
-                    if _EXTEND_CUE.search(_between(item, new_method, lm)):
-                        add(new_method.entity, "extends", lm.entity, lm.mention.sentence)
+                extended = _EXTEND_BEFORE.search(before[-60:]) or re.match(r"^-(style|based)\b", after) or (
+                    _EXTEND_AROUND.search(before[-70:] + lm.mention.surface + after[:30]) and re.search(r"\bus(es|ing|e)\b", before[-70:])
+                )
+                for new_method in _introduced_methods_in_sentence(item, lm, introduced, entities) if extended else ():
+                    add(new_method.entity, "extends", lm.entity, lm.mention.sentence)
         elif entity.type == "Organization":
             if _ORG_CUE_BEFORE.search(before[-80:]) or _ORG_CUE_AFTER.search(after) or lm.mention.sentence == 0:
                 add(item.paper, "affiliation", lm.entity, lm.mention.sentence)
@@ -134,15 +133,6 @@ def _around(item: LinkedItem, lm: LinkedMention) -> tuple[str, str]:
     if at < 0:
         return sentence, ""
     return sentence[:at], sentence[at + len(lm.mention.surface):]
-
-
-def _between(item: LinkedItem, a: LinkedMention, b: LinkedMention) -> str:
-    sentence = item.annotated.sentences[b.mention.sentence]
-    i, j = sentence.find(a.mention.surface), sentence.find(b.mention.surface)
-    if i < 0 or j < 0:
-        return ""
-    lo, hi = sorted((i, j))
-    return sentence[lo : hi + len(b.mention.surface) + 8]
 
 
 def _introduced(item: LinkedItem, entities: dict[str, Entity], papers_of_entity) -> dict[str, int]:

@@ -19,10 +19,19 @@ def seeds_graph(seeds_result):
     return seeds_result.graph
 
 
-def labels(graph, query, **bindings):
-    from kg.query import run
+@pytest.fixture(scope="session")
+def seeds_store(seeds_result):
+    """The seed graph in an in-memory Oxigraph store, the engine every command queries with."""
+    from kg.graph import to_turtle
+    from kg.store import OxigraphStore
 
-    return sorted(row[0] for row in run(graph, query, bindings).rows)
+    store = OxigraphStore()
+    store.load_graph(to_turtle(seeds_result.graph), None)
+    return store
+
+
+def labels(store, query, **bindings):
+    return sorted(row[0] for row in store.select(query, bindings).rows)
 
 
 def write_digest(folder: Path, name: str, text: str) -> Path:

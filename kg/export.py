@@ -1,0 +1,48 @@
+"""Graph exports for other tools: RDF serializations, and GraphML, GEXF and Cytoscape JSON for Gephi and Cytoscape."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import networkx as nx
+from rdflib import Dataset, Graph
+
+from .namespaces import PREFIXES
+from .network import flat, to_networkx
+from .store import GraphStore
+
+FORMATS = ("ttl", "nt", "trig", "jsonld", "graphml", "gexf", "cytoscape")
+
+
+def union_graph(store: GraphStore) -> Graph:
+    graph = Graph()
+    for prefix, namespace in PREFIXES.items():
+        graph.bind(prefix, namespace, override=True)
+    graph.parse(data=store.dump(dataset=False), format="nt")
+    return graph
+
+
+def export(store: GraphStore, fmt: str) -> bytes:
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown export format {fmt!r} (one of {', '.join(FORMATS)})")
+    if fmt == "nt":
+        return store.dump(dataset=False)
+    if fmt == "trig":
+        dataset = Dataset()
+        for prefix, namespace in PREFIXES.items():
+            dataset.bind(prefix, namespace, override=True)
+        dataset.parse(data=store.dump(dataset=True), format="nquads")
+        return dataset.serialize(format="trig", encoding="utf-8")
+    graph = union_graph(store)
+    if fmt == "ttl":
+        return graph.serialize(format="turtle", encoding="utf-8")
+    if fmt == "jsonld":
+        context = {prefix: str(ns) for prefix, ns in PREFIXES.items()}
+        return graph.serialize(format="json-ld", context=context, encoding="utf-8")
+    projection = to_networkx(graph)
+    if fmt == "cytoscape":
+        return json.dumps(nx.cytoscape_data(projection), indent=1, ensure_ascii=False, sort_keys=True).encode("utf-8")
+    out = io.BytesIO()
+    (nx.write_graphml if fmt == "graphml" else nx.write_gexf)(flat(projection), out)
+    return out.getvalue()
