@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 
+import pyoxigraph as ox
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
@@ -116,5 +117,10 @@ def _add_relation(graph: Graph, iris: IriMinter, relation: Relation, with_suppor
 
 
 def to_turtle(graph: Graph) -> bytes:
-    """Turtle with subjects and objects in a fixed order, so equal graphs give equal bytes."""
-    return graph.serialize(format="turtle", encoding="utf-8")
+    """Turtle with triples in a fixed order, so equal graphs give equal bytes.
+
+    Oxigraph's serializer writes it (rdflib's spends most of a build computing prefixed names);
+    the triples go in sorted, so the output does not depend on set iteration order."""
+    lines = sorted(f"{s.n3()} {p.n3()} {o.n3()} .\n" for s, p, o in graph)
+    quads = ox.parse("".join(lines).encode("utf-8"), format=ox.RdfFormat.N_TRIPLES)
+    return ox.serialize(quads, format=ox.RdfFormat.TURTLE, prefixes={k: str(v) for k, v in PREFIXES.items()})

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from .ingest import Digest
@@ -268,7 +269,9 @@ class Linker:
         segments = re.split(r"(?<=[^\s-])[\s-](?=\S)", label)
         if not entity.in_vocabulary:
             # A family the corpus names by dropping middle parts: 'Qwen2.5-7B-Instruct-1M' -> 'Qwen2.5-1M'.
-            shorter = [k for k, e in entities.items() if k != key and e.type in {entity.type, ""} and _is_subsequence(_segments(e.label), segments)]
+            first = fold(segments[0])
+            shorter = [k for k, e in entities.items()
+                       if k != key and e.type in {entity.type, ""} and k.startswith(first) and _is_subsequence(_segments(e.label), segments)]
             if shorter:
                 entity.variant_of = max(shorter, key=lambda k: (len(_segments(entities[k].label)), k))
                 return
@@ -311,6 +314,7 @@ class Linker:
         return papers
 
 
+@lru_cache(maxsize=65536)
 def _segments(label: str) -> list[str]:
     return [fold(p) for p in re.split(r"(?<=[^\s-])[\s-](?=\S)", label)]
 

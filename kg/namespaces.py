@@ -17,6 +17,13 @@ PREFIXES = {
     "dcterms": DCTERMS,
     "prov": PROV,
     "schema": SDO,
+    # one prefix per kind of resource, so Turtle and queries can say model:qwen2.5-math-7b
+    "paper": RES["paper/"],
+    "method": RES["method/"],
+    "model": RES["model/"],
+    "benchmark": RES["benchmark/"],
+    "organization": RES["organization/"],
+    "digest": RES["digest/"],
 }
 
 ENTITY_CLASSES = {"Method": KG.Method, "Model": KG.Model, "Benchmark": KG.Benchmark, "Organization": KG.Organization}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator
 
@@ -108,6 +109,7 @@ ACRONYM = re.compile(r"^[A-Z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9+]*$|^[A-Z]{2,}s?$")
 # ---------------------------------------------------------------- name shapes
 
 
+@lru_cache(maxsize=65536)
 def name_strength(text: str, not_entities: frozenset[str]) -> int:
     """How much a single token looks like a proper name: 2 strong, 1 weak, 0 not.
 

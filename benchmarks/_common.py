@@ -1,0 +1,21 @@
+"""Shared helpers: the input corpus and a best-of-N timer."""
+
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus" / "dair"
+
+
+def corpus() -> Path:
+    return CORPUS if CORPUS.is_dir() else ROOT / "seeds"
+
+
+def best_of(fn, repeat: int = 5) -> float:
+    """The fastest of several runs, in seconds: the least disturbed by other load."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
