@@ -297,6 +297,39 @@ def export(
 
 
 @app.command()
+def viz(
+    location: Optional[Path] = typer.Argument(None, help="A build folder (default build/)."),
+    focus: Optional[str] = typer.Option(None, "--focus", help="Show the part of the graph around this entity."),
+    depth: int = typer.Option(2, "--depth", help="How many steps from --focus to include."),
+    types: Optional[str] = typer.Option(None, "--types", help="Comma-separated node types to keep (Paper,Method,Model,Benchmark,Organization)."),
+    out: Path = typer.Option(Path("graph-view.html"), "--out", help="The page to write."),
+    store: Optional[Path] = typer.Option(None, "--store", help=STORE_HELP),
+    endpoint: Optional[str] = typer.Option(None, "--endpoint", help=ENDPOINT_HELP),
+) -> None:
+    """Write an interactive page of the graph, or of the part around one entity."""
+    from .export import union_graph
+    from .html import TYPE_STYLE, render_page
+    from .pipeline import write_atomic
+
+    kept = {t.strip().capitalize() for t in types.split(",")} if types else None
+    if kept and not kept <= set(TYPE_STYLE):
+        fail(f"unknown type(s) {', '.join(sorted(kept - set(TYPE_STYLE)))} (use {', '.join(TYPE_STYLE)})")
+    if depth < 0:
+        fail("--depth must be 0 or more")
+    target = _open(location, store, endpoint)
+    centre = _resolve(target, focus, None) if focus else None
+    try:
+        page = render_page(union_graph(target), title=f"papers-kg: {centre.label}" if centre else "papers-kg",
+                           focus=centre.iri if centre else None, depth=depth, types=kept)
+        write_atomic(out, page.encode("utf-8"))
+    except StoreError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"cannot write {out}: {err.strerror}")
+    console.print(f"wrote {out}")
+
+
+@app.command()
 def serve(
     location: Optional[Path] = typer.Argument(None, help="A build folder (default build/)."),
     store: Optional[Path] = typer.Option(None, "--store", help=STORE_HELP),

@@ -64,6 +64,9 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
