@@ -161,6 +161,15 @@ class OxigraphStore(GraphStore):
             raise StoreError(f"{path}: not a readable Turtle graph ({str(err).splitlines()[0]})") from None
         return store
 
+    @classmethod
+    def from_graph(cls, graph) -> "OxigraphStore":
+        """An in-memory store of an rdflib graph (what kg.pipeline.build returns)."""
+        from .graph import to_turtle
+
+        store = cls()
+        store.load_graph(to_turtle(graph), None)
+        return store
+
     def select(self, sparql: str, bindings: dict[str, Node] | None = None) -> Table:
         try:
             result = self.store.query(bind_values(sparql, bindings), prefixes=PREFIX_IRIS)

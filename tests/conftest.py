@@ -22,12 +22,9 @@ def seeds_graph(seeds_result):
 @pytest.fixture(scope="session")
 def seeds_store(seeds_result):
     """The seed graph in an in-memory Oxigraph store, the engine every command queries with."""
-    from kg.graph import to_turtle
     from kg.store import OxigraphStore
 
-    store = OxigraphStore()
-    store.load_graph(to_turtle(seeds_result.graph), None)
-    return store
+    return OxigraphStore.from_graph(seeds_result.graph)
 
 
 def labels(store, query, **bindings):
