@@ -148,21 +148,31 @@ class SparqlService:
         return 200, media, ox.serialize(payload, format=rdf_format), headers
 
     def _evaluate(self, query: str, deadline: float):
+        # Oxigraph's result objects belong to the thread that made them: everything that leaves this
+        # thread is a plain term or list, and the result is released here even on a timeout.
         result = self.store.raw_query(query)
-        if isinstance(result, bool):
-            return "boolean", result, False
-        rows, truncated = [], False
-        for item in result:
-            if time.monotonic() > deadline:
-                raise QueryTimeout()
-            if len(rows) == self.settings.max_rows:
-                truncated = True
-                break
-            rows.append(item)
-        if isinstance(result, ox.QuerySolutions):
-            variables = [v.value for v in result.variables]
-            return "solutions", (variables, [[row[v] for v in variables] for row in rows]), truncated
-        return "triples", rows, truncated
+        try:
+            if isinstance(result, bool):
+                return "boolean", result, False
+            rows, truncated, timed_out = [], False, False
+            for item in result:
+                if time.monotonic() > deadline:
+                    timed_out = True
+                    break
+                if len(rows) == self.settings.max_rows:
+                    truncated = True
+                    break
+                rows.append(item)
+            if timed_out:
+                rows = None
+            elif isinstance(result, ox.QuerySolutions):
+                variables = [v.value for v in result.variables]
+                return "solutions", (variables, [[row[v] for v in variables] for row in rows]), truncated
+            else:
+                return "triples", rows, truncated
+        finally:
+            del result
+        raise QueryTimeout()
 
 
 def make_handler(service: SparqlService, page: bytes):

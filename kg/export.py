@@ -6,7 +6,8 @@ import io
 import json
 
 import networkx as nx
-from rdflib import Dataset, Graph
+import pyoxigraph as ox
+from rdflib import Graph
 
 from .namespaces import PREFIXES
 from .network import flat, to_networkx
@@ -28,18 +29,14 @@ def export(store: GraphStore, fmt: str) -> bytes:
         raise ValueError(f"unknown export format {fmt!r} (one of {', '.join(FORMATS)})")
     if fmt == "nt":
         return store.dump(dataset=False)
-    if fmt == "trig":
-        dataset = Dataset()
-        for prefix, namespace in PREFIXES.items():
-            dataset.bind(prefix, namespace, override=True)
-        dataset.parse(data=store.dump(dataset=True), format="nquads")
-        return dataset.serialize(format="trig", encoding="utf-8")
+    prefixes = {prefix: str(ns) for prefix, ns in PREFIXES.items()}
+    if fmt in {"trig", "ttl"}:
+        dataset = fmt == "trig"  # TriG keeps each digest's named graph; Turtle is the union
+        quads = ox.parse(store.dump(dataset=dataset), format=ox.RdfFormat.N_QUADS if dataset else ox.RdfFormat.N_TRIPLES)
+        return ox.serialize(quads, format=ox.RdfFormat.TRIG if dataset else ox.RdfFormat.TURTLE, prefixes=prefixes)
     graph = union_graph(store)
-    if fmt == "ttl":
-        return graph.serialize(format="turtle", encoding="utf-8")
     if fmt == "jsonld":
-        context = {prefix: str(ns) for prefix, ns in PREFIXES.items()}
-        return graph.serialize(format="json-ld", context=context, encoding="utf-8")
+        return graph.serialize(format="json-ld", context=prefixes, encoding="utf-8")
     projection = to_networkx(graph)
     if fmt == "cytoscape":
         return json.dumps(nx.cytoscape_data(projection), indent=1, ensure_ascii=False, sort_keys=True).encode("utf-8")

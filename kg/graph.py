@@ -107,7 +107,7 @@ def _add_relation(graph: Graph, iris: IriMinter, relation: Relation, with_suppor
         graph.add((statement, KG.supportSentences, Literal(len(relation.evidence))))
     for evidence in relation.evidence:
         digest = digest_iri(evidence.digest) if evidence.digest else None
-        node = URIRef(f"{statement}/{hashlib.sha1(f'{evidence.digest}|{evidence.sentence}'.encode()).hexdigest()[:12]}")
+        node = RES[f"evidence/{statement.rsplit('/', 1)[-1]}-{hashlib.sha1(f'{evidence.digest}|{evidence.sentence}'.encode()).hexdigest()[:12]}"]
         graph.add((statement, KG.evidence, node))
         graph.add((node, RDF.type, KG.Evidence))
         graph.add((node, KG.sentence, Literal(evidence.sentence)))

@@ -8,7 +8,6 @@ RES = Namespace("https://w3id.org/papers-kg/resource/")
 
 PREFIXES = {
     "kg": KG,
-    "res": RES,
     "rdf": RDF,
     "rdfs": RDFS,
     "owl": OWL,
@@ -24,6 +23,8 @@ PREFIXES = {
     "benchmark": RES["benchmark/"],
     "organization": RES["organization/"],
     "digest": RES["digest/"],
+    "statement": RES["statement/"],
+    "evidence": RES["evidence/"],
 }
 
 ENTITY_CLASSES = {"Method": KG.Method, "Model": KG.Model, "Benchmark": KG.Benchmark, "Organization": KG.Organization}
