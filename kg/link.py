@@ -101,6 +101,8 @@ class Linker:
                     continue
                 entity = entities.get(key) or self._new_entity(key, mention.text)
                 entities[key] = entity
+                if mention.nested:
+                    continue  # 'Proximal Policy Optimization' inside MAPPO's expansion: known for lineage, not a mention
                 entity.aliases.add(mention.surface)
                 entity.digests.add(ann.item.digest_file)
                 votes[key].update(vote_totals(mention.votes))
@@ -261,7 +263,7 @@ class Linker:
         if entity.type == "Benchmark" and edition and edition.group("century"):
             base = fold(edition.group("base"))
             if base not in entities:  # 'IOI 2024' implies the competition IOI
-                entities[base] = Entity(base, edition.group("base").strip(), "Benchmark", digests=set(entity.digests))
+                entities[base] = Entity(base, edition.group("base").strip(), "Benchmark")
             elif entities[base].type != "Benchmark" and not entities[base].in_vocabulary:
                 entities[base].type = "Benchmark"
             entity.variant_of = base
@@ -286,7 +288,7 @@ class Linker:
             tail = segments[cut:]
             if cut == len(segments) - 1 and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in _TIERS):
                 # 'Qwen2.5-Math-7B' -> 'Qwen2.5-Math', a family the text implies but never names alone
-                family = Entity(prefix_key, prefix, entity.type or "Model", digests=set(entity.digests))
+                family = Entity(prefix_key, prefix, entity.type or "Model")
                 entities[prefix_key] = family
                 entity.variant_of = prefix_key
                 self._find_family(entities, prefix_key)
@@ -298,9 +300,6 @@ class Linker:
                 if family not in entities:
                     self._ensure_vocab_entity(entities, self.vocab_by_fold[family].id)
                 entity.variant_of = family
-        if entity.variant_of and entity.variant_of in entities:
-            parent = entities[entity.variant_of]
-            parent.digests |= entity.digests if not parent.digests else set()
 
     # ------------------------------------------------------------ papers
 

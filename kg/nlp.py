@@ -40,6 +40,7 @@ class Mention:
     source: str  # 'vocab' | 'shape' | 'context' | 'acronym' | 'title'
     in_title: bool = False
     owner: str | None = None  # "DeepSeek" in "DeepSeek's R1": the linker tries 'DeepSeek-R1' before 'R1'
+    nested: bool = False  # a known name inside a longer name's expansion, kept only for lineage
 
 
 @dataclass(frozen=True)
@@ -431,11 +432,14 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary) -> Annotate
     acronyms = _acronym_definitions(doc, sent_index, vocabulary)
     # Words inside an expansion are the acronym's alias, not names of their own ('... Internal Feedback (RLIF)').
     # A known name inside a longer expansion stays ('Proximal Policy Optimization' in MAPPO's), for lineage.
-    mentions = [
-        m for m in mentions
-        if not any(a.long_start <= m.start and m.end <= a.long_end and (m.source != "vocab" or (m.start, m.end) == (a.long_start, a.long_end))
-                   for a in acronyms)
-    ]
+    kept = []
+    for m in mentions:
+        inside = [a for a in acronyms if a.long_start <= m.start and m.end <= a.long_end]
+        if not inside:
+            kept.append(m)
+        elif m.source == "vocab" and (m.start, m.end) != (inside[0].long_start, inside[0].long_end):
+            kept.append(replace(m, nested=True))
+    mentions = kept
     systems = _system_names(item.title, doc, vocabulary, acronyms)
     if systems:
         definition = _definition_votes(doc)
