@@ -69,10 +69,9 @@ TYPE_NOUNS = {
     "Benchmark": {"benchmark", "benchmarks", "dataset", "datasets", "leaderboard", "suite", "testbed", "corpus",
                   "test", "exam", "competition", "arena", "olympiad", "contest"},
     "Method": {"method", "methods", "framework", "frameworks", "algorithm", "algorithms", "approach", "technique",
-               "techniques", "recipe", "objective", "optimizer", "strategy", "paradigm", "system",
+               "techniques", "recipe", "objective", "optimizer", "strategy", "paradigm", "system", "agent",
                "pipeline", "architecture", "toolkit", "protocol", "procedure", "loss", "mechanism", "scheme",
                "function", "prompting", "library", "loop", "environment", "environments", "platform", "trick"},
-    # 'agent' is left out on purpose: "an Answer Agent" names a module, and modules are not entities.
     "Organization": {"researchers", "team", "lab", "labs", "university", "institute"},
 }
 # Nouns that end a definition but type nothing ("a 32B open-weights coder" is typed; "a new way" is not).
@@ -87,6 +86,8 @@ INTRO_VERBS = {"introduce", "introduces", "introduced", "introducing", "propose"
                "announces", "announced", "build", "builds", "develop", "develops", "developed", "launch", "launches",
                "open-source", "open-sources", "open-sourced", "debut", "debuts"}
 NAMING_WORDS = {"called", "named", "dubbed", "termed", "coined"}
+MODULE_NOUNS = {"agent", "agents", "module", "manager", "component"}
+LIST_NOUNS = {"tasks": "Benchmark", "task": "Benchmark", "datasets": "Benchmark", "suites": "Benchmark"}  # "tasks (ARC, GSM8K)"
 LIST_WORDS = {"like", "as", "including", "e.g.", "particularly", "especially", "notably", "namely", "incl."}
 COMPARE_WORD = re.compile(r"^(outperform\w*|surpass\w*|beat\w*|beating|rival\w*|exceed\w*|than|vs\.?|versus|predecessor)$")
 RELEASE_VERBS = {"releases", "released", "launches", "launched", "announces", "announced", "unveils", "unveiled",
@@ -262,7 +263,7 @@ class NameFinder:
                 j += 1
             generic_head = doc[j - 1].text in {"Research", "AI"} if j > i else False
             follows_name = i > 0 and name_strength(doc[i - 1].text, self.not_entities) == 2
-            if j > i and (doc[j - 1].text in ORG_HEADS) and j - i >= 2 and not doc[i].is_sent_start and not (generic_head and follows_name):
+            if j > i and (doc[j - 1].text in ORG_HEADS) and j - i >= 2 and not doc[i].is_stop and not (generic_head and follows_name):
                 end = j
                 if end + 1 < len(doc) and doc[end].lower_ in {"of", "for"} and doc[end + 1].text[:1].isupper():
                     end += 1
@@ -311,7 +312,8 @@ def context_votes(doc: Doc, start: int, end: int, strong_only: bool = False, aft
     while k < sent.end and (doc[k].text in {"”", "\"", "’", "'", "-like", "-style", "-sized", "-scale"}):
         k += 1  # '“o1-preview” reference model', 'o1-like LLMs'; not 'RLSP-trained models'
     for look in range(k, min(k + 2, sent.end) if after_noun else k):
-        kind = _noun_type(doc[look])
+        # "an Answer Agent" names a module of a system, and modules are not entities.
+        kind = _noun_type(doc[look]) if doc[look].lower_ not in MODULE_NOUNS else None
         if kind:
             votes.append((kind, 3))
             break
@@ -325,7 +327,7 @@ def context_votes(doc: Doc, start: int, end: int, strong_only: bool = False, aft
             for look in range(scan + 1, min(scan + 12, sent.end)):
                 if doc[look].lower_ in {"that", "which", "who", "where", "to", "for", ";", ".", "with", "by", "(", ")"}:
                     break
-                head = _noun_type(doc[look]) or head
+                head = _head_type(doc, look) or head
             if head:
                 votes.append((head, 3))
     # 3. "a ... framework called X"
@@ -344,12 +346,16 @@ def context_votes(doc: Doc, start: int, end: int, strong_only: bool = False, aft
         if word in LIST_WORDS or doc[look].text == "(":
             noun_at = look - 1 if word != "as" else look - 2
             if noun_at >= sent.start and noun_at > look - 3:
-                kind = _noun_type(doc[noun_at]) or (_noun_type(doc[noun_at - 1]) if noun_at > sent.start else None)
+                kind = _list_noun_type(doc[noun_at]) or (_list_noun_type(doc[noun_at - 1]) if noun_at > sent.start else None)
                 if kind:
                     votes.append((kind, 2))
             break
         if not (doc[look].text in {",", "and", "or", "&", "/", "'s", "’s"} or doc[look].ent_type_ or doc[look].text[:1].isupper()):
             break
+    # "researchers from X", "a team at X": the list after it names organisations
+    window = [t.lower_ for t in doc[max(sent.start, start - 12) : start]]
+    if any(w in {"researchers", "team", "authors", "scientists"} for w in window) and any(w in {"from", "at"} for w in window[-10:]):
+        votes.append(("Organization", 3))
     if strong_only:
         return [v for v in votes if v[1] >= 3]
     # 5. a baseline: "outperforms X", "compared to X", "surpassing previous X" (compared things are mostly models)
@@ -364,11 +370,18 @@ def context_votes(doc: Doc, start: int, end: int, strong_only: bool = False, aft
         votes.append(("Organization", 3))
     if end < sent.end and doc[end].lower_ in RELEASE_VERBS:
         votes.append(("Organization", 2))
-    # 7. "researchers from X", "a team at X"
-    window = [t.lower_ for t in doc[max(sent.start, start - 12) : start]]
-    if any(w in {"researchers", "team", "authors", "scientists"} for w in window) and any(w in {"from", "at"} for w in window[-10:]):
-        votes.append(("Organization", 2))
     return votes
+
+
+def _head_type(doc: Doc, i: int) -> str | None:
+    """The type a noun gives its phrase, unless it only modifies the next word ('an LLM-powered agent')."""
+    if i + 1 < len(doc) and doc[i + 1].text.startswith("-"):
+        return None
+    return _noun_type(doc[i])
+
+
+def _list_noun_type(token: Token) -> str | None:
+    return _noun_type(token) or LIST_NOUNS.get(token.lower_)
 
 
 def _noun_type(token: Token) -> str | None:
@@ -633,9 +646,9 @@ def _definition_votes(doc: Doc) -> list[tuple[str, int]]:
         return []
     head = None
     for token in first[start : start + 14]:
-        if token.lower_ in {"that", "which", "who", "where", "to", "for", ";", ".", "with", "by", "(", ")", "on", "of", "based"}:
+        if token.lower_ in {"that", "which", "who", "where", "to", "for", ";", ".", "with", "by", "(", ")", "on", "of", "based", "in"}:
             break
-        head = _noun_type(token) or head
+        head = _head_type(doc, token.i) or head
     return [(head, 3)] if head else []
 
 
