@@ -277,6 +277,13 @@ class Linker:
             if shorter:
                 entity.variant_of = max(shorter, key=lambda k: (len(_segments(entities[k].label)), k))
                 return
+        if not entity.in_vocabulary:
+            # 'GPT-4V' is a GPT-4: a known model's name plus a short suffix.
+            known = [k for k, e in entities.items() if e.type == "Model" and k != key and key.startswith(k)
+                     and 1 <= len(key) - len(k) <= 3 and key[len(k):].isalnum() and k[-1].isdigit()]
+            if known:
+                entity.variant_of = max(known, key=len)
+                return
         for cut in range(len(segments) - 1, 0, -1):
             prefix = "-".join(segments[:cut]) if "-" in label else " ".join(segments[:cut])
             prefix_key = fold(prefix)
