@@ -442,7 +442,11 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary) -> Annotate
         mention = _mention(ent, sent_index, vocabulary, title_end)
         if mention:
             mentions.append(mention)
-    acronyms = _acronym_definitions(doc, sent_index, vocabulary)
+    definitions = _acronym_definitions(doc, sent_index, vocabulary)
+    generic = {fold(d.short) for d in definitions if fold(d.long) in vocabulary.not_entities or fold(d.short) in vocabulary.not_entities}
+    acronyms = [d for d in definitions if fold(d.short) not in generic]
+    # 'Bradley-Terry (BT)': an acronym of a generic term is generic too.
+    mentions = [m for m in mentions if fold(m.text) not in generic]
     # Words inside an expansion are the acronym's alias, not names of their own ('... Internal Feedback (RLIF)').
     # A known name inside a longer expansion stays ('Proximal Policy Optimization' in MAPPO's), for lineage.
     kept = []
@@ -593,7 +597,7 @@ def _acronym_definitions(doc: Doc, sent_index: dict[int, int], vocabulary: Vocab
             letters = _acronym_letters(doc[token.i - 1].text)
             if words and len(letters) >= 2 and _initials(words) == letters and all(w[:1].isupper() or w.lower() in FUNCTION_WORDS for w in words):
                 found.append(AcronymDefinition(doc[token.i - 1].text, " ".join(words), sent_index[token.sent.start], token.i + 1, end))
-    return [d for d in found if fold(d.short) not in vocabulary.not_entities and fold(d.long) not in vocabulary.not_entities]
+    return found  # the caller drops definitions of generic terms, and their acronyms with them
 
 
 _TITLE_PREFIX = re.compile(r"^([^:]{1,40}):\s")

@@ -23,10 +23,10 @@ ENTITY_RELATIONS = ("extends",)
 _BASE_BEFORE = re.compile(
     r"(built (up)?on|based on|on top of|trained from|train(s|ed|ing)? from|fine-?tun\w*|initiali[sz]ed (from|with)|"
     r"appl(y|ying|ied|ies) \w+( \w+)? to|starts? (with|from)|version of|distill\w* into|adapt\w*|"
-    r"upgrades?|trains?|post-train\w*|base model,?|backbones?:?|on|uses?|using|with)\W*(the|a|an|its)?\W*$",
+    r"upgrades?|trains?|post-train\w*|base model,?|backbones?:?|on|uses?|using|with|improv\w* the [\w-]+ of)\W*(the|a|an|its)?\W*$",
     re.I,
 )
-_BASE_AFTER = re.compile(r"^\W*(\w+ )?(base\b|backbone|-based|variants of|models? (can )?improve|model as)", re.I)
+_BASE_AFTER = re.compile(r"^\W*(\w+ )?(base\b|backbone|-based|variants of|models? (can )?improve|model as|models? (fine-?tuned|finetuned|trained))", re.I)
 _COMPARE = re.compile(
     r"\b(outperform\w*|beat\w*|surpass\w*|rival\w*|match\w*|compar\w*|vs\.?|versus|over|than|exceed\w*|"
     r"better|baselines?|against|tops?|topping)\b", re.I)
@@ -110,6 +110,8 @@ def _item_relations(item: LinkedItem, entities: dict[str, Entity], papers_of_ent
                 add(item.paper, "usesBaseModel", lm.entity, lm.mention.sentence)
             elif _COMPARE.search(sentence) and not lm.mention.in_title:
                 add(item.paper, "comparedWith", lm.entity, lm.mention.sentence)
+            elif papers_of_entity[lm.entity] == {item.paper} and not entity.in_vocabulary and lm.mention.sentence > 0:
+                add(item.paper, "usesBaseModel", lm.entity, lm.mention.sentence)  # a model the paper studies or applies
         elif entity.type == "Benchmark":
             if lm.mention.sentence > 0:
                 add(item.paper, "evaluatedOn", lm.entity, lm.mention.sentence)
@@ -124,6 +126,27 @@ def _item_relations(item: LinkedItem, entities: dict[str, Entity], papers_of_ent
         elif entity.type == "Organization":
             if _ORG_CUE_BEFORE.search(before[-80:]) or _ORG_CUE_AFTER.search(after) or lm.mention.sentence == 0:
                 add(item.paper, "affiliation", lm.entity, lm.mention.sentence)
+    _share_across_conjuncts(item, entities, found)
+
+
+_CONJUNCTION = re.compile(r"^\s*(,|,?\s*and|,?\s*or|/)\s*$")
+
+
+def _share_across_conjuncts(item: LinkedItem, entities: dict[str, Entity], found) -> None:
+    """'On Llama-3.1-8B and Qwen-2.5-7B, ...': names joined by 'and' or a comma share their relation."""
+    digest = item.annotated.item.digest_file
+    for a, b in zip(item.mentions, item.mentions[1:]):
+        if a.mention.sentence != b.mention.sentence or entities[a.entity].type != entities[b.entity].type:
+            continue
+        sentence = item.annotated.sentences[a.mention.sentence]
+        i, j = sentence.find(a.mention.surface), sentence.find(b.mention.surface)
+        if i < 0 or j <= i or not _CONJUNCTION.match(sentence[i + len(a.mention.surface) : j]):
+            continue
+        evidence = Evidence(digest, sentence)
+        for predicate in ("usesBaseModel", "comparedWith", "evaluatedOn", "usesMethod"):
+            for x, y in ((a.entity, b.entity), (b.entity, a.entity)):
+                if evidence in found.get((item.paper, predicate, x), ()) and (item.paper, "introduces", y) not in found:
+                    found[(item.paper, predicate, y)].add(evidence)
 
 
 def _around(item: LinkedItem, lm: LinkedMention) -> tuple[str, str]:
@@ -141,15 +164,19 @@ def _introduced(item: LinkedItem, entities: dict[str, Entity], papers_of_entity)
     if item.system:
         first = next((lm.mention.sentence for lm in item.mentions if lm.entity == item.system), 0)
         out[item.system] = first
+    seen: set[str] = set()
     for lm in item.mentions:
         entity = entities[lm.entity]
+        first_mention = lm.entity not in seen
+        seen.add(lm.entity)
         if entity.type == "Organization" or lm.entity in out:
             continue
         before, after = _around(item, lm)
         sentence = item.annotated.sentences[lm.mention.sentence]
         family = entities.get(entity.variant_of) if entity.variant_of else None
         known = entity.in_vocabulary or (family is not None and family.in_vocabulary)
-        novel = not known and papers_of_entity[lm.entity] == {item.paper}
+        # A name only this paper uses, met for the first time, is the paper's own unless a cue says otherwise.
+        novel = not known and papers_of_entity[lm.entity] == {item.paper} and first_mention
         clause = re.split(r"\b(that|which|using|with|on|against|than|over|outperform\w*|from|to)\b", before)[-1]
         by_verb = _INTRO.search(clause) is not None
         subject_of_verb = re.match(r"^\s*(\([^)]*\)\s*)?,?\s*(" + "|".join(sorted(INTRO_VERBS)) + r")\b", after, re.I)
@@ -164,6 +191,8 @@ def _introduced(item: LinkedItem, entities: dict[str, Entity], papers_of_entity)
                 out.setdefault(lm.entity, lm.mention.sentence)
         elif entity.type == "Model" and not in_title and (_BASE_BEFORE.search(before[-60:]) or _BASE_AFTER.search(after)):
             continue  # "an enhanced version of the previous Janus model": a base, not a contribution
+        elif entity.type == "Model" and novel and not (by_verb or subject_of_verb or in_title) and not _opens_clause(before):
+            continue  # "embedding models like OpenAI's text-embedding-3-small are also susceptible": studied, not made
         elif by_verb or subject_of_verb or in_title or (novel and not compared and not entity.variant_of and not _USE_VERB.search(clause[-40:])):
             if not (compared and not by_verb):
                 out.setdefault(lm.entity, lm.mention.sentence)
@@ -174,6 +203,11 @@ def _introduced(item: LinkedItem, entities: dict[str, Entity], papers_of_entity)
             if not other.in_vocabulary and other.label.startswith(label + "-") and lm.entity not in out:
                 out[lm.entity] = lm.mention.sentence  # 'WebThinker-32B-RL' belongs to 'WebThinker'
     return out
+
+
+def _opens_clause(before: str) -> bool:
+    """True when nothing but a bullet or a 'Heading:' label comes before the name in its sentence."""
+    return re.fullmatch(r"\s*([●•*\-–]\s*)?([^.:]{0,60}[:–-]\s*)?(the\s+)?", before, re.I) is not None
 
 
 def _introduced_methods_in_sentence(item, lm, introduced, entities):

@@ -33,7 +33,7 @@ def test_lineage_tree(build_dir):
 def test_shared_base_model_is_family_aware(build_dir):
     result = runner.invoke(app, ["shared", str(build_dir), "--base-model", "qwen-2.5"])
     assert result.exit_code == 0, result.output
-    assert "7 papers share Qwen2.5" in result.output
+    assert "8 papers share Qwen2.5" in result.output
     assert "Qwen2.5-Math-7B" in result.output and "Test-Time Reinforcement Learning" in result.output
     assert "Qwen3" not in result.output
 

@@ -74,7 +74,7 @@ def test_dev_gold_scores_do_not_regress():
     gold = json.loads(gold_file.read_text())
     paths = [CORPUS / d["digest"] for d in gold["digests"]]
     report = evaluate(build(paths), gold)
-    # Floors a little under what we measured (entities 0.92, relations 0.78), so a regression fails.
+    # Floors a little under what we measured (entities 0.915, relations 0.815), so a regression fails.
     assert report.entities.f1 >= 0.88
-    assert report.relations.f1 >= 0.72
+    assert report.relations.f1 >= 0.78
     assert report.variant_of.f1 >= 0.75
