@@ -15,7 +15,6 @@ import threading
 import time
 import urllib.parse
 from dataclasses import dataclass
-from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from xml.sax.saxutils import escape
 

@@ -154,7 +154,7 @@ def shape_votes(text: str) -> list[tuple[str, int]]:
     """Type evidence from the name itself."""
     votes: list[tuple[str, int]] = []
     parts = [p for p in re.split(r"[-\s–]", text) if p]
-    if any(SIZE_TOKEN.match(p) for p in parts[1:]) or re.search(rf"\d(?:\.\d+)?[BM](?:\d+T)?$", text):
+    if any(SIZE_TOKEN.match(p) for p in parts[1:]) or re.search(r"\d(?:\.\d+)?[BM](?:\d+T)?$", text):
         votes.append(("Model", 3))
     if parts and parts[-1].lower() in {"instruct", "chat", "base", "it", "distill"}:
         votes.append(("Model", 2))

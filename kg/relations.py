@@ -172,7 +172,6 @@ def _introduced(item: LinkedItem, entities: dict[str, Entity], papers_of_entity)
         if entity.type == "Organization" or lm.entity in out:
             continue
         before, after = _around(item, lm)
-        sentence = item.annotated.sentences[lm.mention.sentence]
         family = entities.get(entity.variant_of) if entity.variant_of else None
         known = entity.in_vocabulary or (family is not None and family.in_vocabulary)
         # A name only this paper uses, met for the first time, is the paper's own unless a cue says otherwise.

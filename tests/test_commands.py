@@ -1,7 +1,6 @@
 """The use-case commands and the endpoint, on the seeds, as a user runs them."""
 
 import json
-import socket
 
 import pytest
 from SPARQLWrapper import CSV, JSON, TURTLE, XML, SPARQLWrapper

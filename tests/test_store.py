@@ -10,10 +10,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from rdflib import Literal, URIRef
+from rdflib import Literal
 
-from kg.graph import digest_iri, to_turtle
-from kg.pipeline import add_to_store, build, write_outputs
+from kg.pipeline import add_to_store, write_outputs
 from kg.store import OxigraphStore, RemoteStore, StoreError, open_store
 
 from conftest import SEEDS, write_digest
