@@ -72,9 +72,8 @@ TYPE_NOUNS = {
                "techniques", "recipe", "objective", "optimizer", "strategy", "paradigm", "system", "agent",
                "pipeline", "architecture", "toolkit", "protocol", "procedure", "loss", "mechanism", "scheme",
                "function", "prompting", "library", "loop", "environment", "environments", "platform", "trick"},
-    "Organization": {"researchers", "team", "lab", "labs", "university", "institute"},
 }
-# Nouns that end a definition but type nothing ("a 32B open-weights coder" is typed; "a new way" is not).
+# The last word of an organisation's name ('Nanyang Technological University', 'Sakana AI').
 ORG_HEADS = {"University", "Institute", "Institution", "Academy", "College", "Laboratory", "Laboratories", "Lab", "Labs",
              "Research", "AI", "Inc", "Inc.", "Corporation", "Corp", "Technologies", "Foundation", "Center", "Centre"}
 MODEL_TIERS = {"pro", "flash", "ultra", "mini", "nano", "sonnet", "opus", "haiku", "instruct", "chat", "base", "turbo",
@@ -104,7 +103,7 @@ PERCENT_OR_NUMBER = re.compile(r"^[+~\-]?[\d.,%×]+$")
 # "PPO-style", "GRPO-based", "ReAct-like": the name is split from its suffix so it is found on its own.
 ADJECTIVE_SUFFIX = (r"(?<=[A-Za-z0-9+])-(?:like|based|style|inspired|powered|driven|generated|free|level|aware|"
                     r"centric|specific|only|trained|tuned|guided|augmented|enhanced|equipped|native|compatible|related|oriented|"
-                    r"sized|scale|wise|friendly|ready|level)$")
+                    r"sized|scale|wise|friendly|ready)$")
 ACRONYM = re.compile(r"^[A-Z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9+]*$|^[A-Z]{2,}s?$")
 
 
@@ -124,10 +123,10 @@ def name_strength(text: str, not_entities: frozenset[str]) -> int:
         return 0
     if not re.search(r"[A-Za-z]", text) or MEASUREMENT.match(text) or PERCENT_OR_NUMBER.match(text):
         return 0
-    if re.match(r"^\d+(?:\.\d+)?-?[a-z]+$", text) or re.match(r"^[A-Z]{2,}s$", text) and fold(text[:-1]) in not_entities:
-        return 0  # '10-attempt', '1-bit'; plural generic acronyms ('LLMs', 'CoTs')
+    if re.match(r"^\d+(?:\.\d+)?-?[a-z]+$", text):
+        return 0  # '10-attempt', '1-bit'
     if re.match(r"^[A-Z]{2,}s$", text):
-        return 0  # a plural acronym names a class of things ('AFMs'), not one thing
+        return 0  # a plural acronym names a class of things ('LLMs', 'AFMs'), not one thing
     parts = [p for p in re.split(r"[-–]", text) if p]
     strong_part = False
     for part in parts:
@@ -185,9 +184,9 @@ def line_breaks(doc: Doc) -> Doc:
     return doc
 
 
-@Language.factory("name_finder", default_config={})
-def make_name_finder(nlp: Language, name: str) -> "NameFinder":
-    return NameFinder(nlp.vocab)
+@Language.factory("name_finder", default_config={"not_entities": [], "known_names": []})
+def make_name_finder(nlp: Language, name: str, not_entities: list[str], known_names: list[str]) -> "NameFinder":
+    return NameFinder(frozenset(not_entities), frozenset(known_names))
 
 
 class NameFinder:
@@ -198,9 +197,9 @@ class NameFinder:
     organisation's possessive (``DeepSeek's R1``) as one name.
     """
 
-    def __init__(self, vocab):
-        self.not_entities: frozenset[str] = frozenset()
-        self.known_names: frozenset[str] = frozenset()  # folded vocabulary names
+    def __init__(self, not_entities: frozenset[str], known_names: frozenset[str]):
+        self.not_entities = not_entities  # folded names that are never entities
+        self.known_names = known_names  # folded vocabulary names
 
     def __call__(self, doc: Doc) -> Doc:
         spans = [self._widen(ent) for ent in doc.ents]
@@ -387,7 +386,7 @@ def _list_noun_type(token: Token) -> str | None:
 def _noun_type(token: Token) -> str | None:
     word = token.lower_
     for kind, nouns in TYPE_NOUNS.items():
-        if word in nouns and kind != "Organization":
+        if word in nouns:
             return kind
     return None
 
@@ -417,9 +416,7 @@ def build_nlp(vocabulary: Vocabulary) -> Language:
         for alias in sorted({entry.id, *entry.aliases}):
             patterns.append({"label": entry.type, "pattern": alias, "id": entry.id})
     ruler.add_patterns(patterns)
-    finder = nlp.add_pipe("name_finder")
-    finder.not_entities = vocabulary.not_entities
-    finder.known_names = frozenset(vocabulary.by_fold())
+    nlp.add_pipe("name_finder", config={"not_entities": sorted(vocabulary.not_entities), "known_names": sorted(vocabulary.by_fold())})
     return nlp
 
 
