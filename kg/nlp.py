@@ -326,6 +326,8 @@ def context_votes(doc: Doc, start: int, end: int, strong_only: bool = False, aft
             for look in range(scan + 1, min(scan + 12, sent.end)):
                 if doc[look].lower_ in {"that", "which", "who", "where", "to", "for", ";", ".", "with", "by", "(", ")"}:
                     break
+                if head and doc[look].lower_ in {",", "and"}:
+                    break  # "X, a new optimizer, and ...": the phrase ended with its noun
                 head = _head_type(doc, look) or head
             if head:
                 votes.append((head, 3))

@@ -1,0 +1,54 @@
+"""The spaCy pipeline: tokens, sentences and proposed names, asserted on spans (no model download)."""
+
+import pytest
+
+from kg.ingest import PaperItem
+from kg.nlp import annotate, build_nlp, name_strength
+from kg.vocab import load_vocabulary
+
+
+@pytest.fixture(scope="module")
+def vocabulary():
+    return load_vocabulary()
+
+
+@pytest.fixture(scope="module")
+def nlp(vocabulary):
+    return build_nlp(vocabulary)
+
+
+def test_pipeline_is_built_from_named_components(nlp):
+    assert nlp.pipe_names == ["sentencizer", "line_breaks", "entity_ruler", "name_finder"]
+
+
+@pytest.mark.parametrize("name", ["Qwen2.5-Math-7B", "GPT-4o", "o3-mini", "AIME25", "Llama-3.1-405B", "GRPO-RoC",
+                                  "Reinforce++", "Qwen2.5-7B-Instruct-1M"])
+def test_tokenizer_keeps_names_whole(nlp, name):
+    assert [t.text for t in nlp.make_doc(f"We fine-tune {name}, then stop.")][2] == name
+
+
+def test_tokenizer_splits_suffixes_and_lists(nlp):
+    assert [t.text for t in nlp.make_doc("PPO-style training on GPTQ/AWQ")][:5] == ["PPO", "-style", "training", "on", "GPTQ"]
+    assert [t.text for t in nlp.make_doc("DeepSeek’s R1.")] == ["DeepSeek", "’s", "R1", "."]
+
+
+def test_line_breaks_end_sentences(nlp):
+    doc = nlp("Key highlights:\n● Fast RL – it works\nNext line here.")
+    assert [s.text.strip() for s in doc.sents] == ["Key highlights:", "● Fast RL – it works", "Next line here."]
+
+
+@pytest.mark.parametrize("text,strength", [("WebThinker", 2), ("GRPO", 2), ("Qwen2.5", 2), ("text-embedding-3-small", 2),
+                                           ("Llama-Nemotron", 1), ("Softpick", 1), ("LLMs", 0), ("10-attempt", 0),
+                                           ("384x384", 0), ("pass@1", 0), ("8B", 0), ("reasoning", 0)])
+def test_name_strength(vocabulary, text, strength):
+    assert name_strength(text, vocabulary.not_entities) == strength
+
+
+def test_names_found_with_types_from_context(nlp, vocabulary):
+    item = PaperItem("t.txt", 1, "Glorp", "We introduce Flimsy, a new optimizer, and report results on the Wubble benchmark. "
+                     "It builds on Hierarchical Blorp Decoding (HBD) and outperforms Zonk-13B.")
+    ann = next(annotate(nlp, [item], vocabulary))
+    votes = {m.text: {t for t, _ in m.votes} for m in ann.mentions}
+    assert votes["Flimsy"] == {"Method"} and votes["Wubble"] == {"Benchmark"} and "Model" in votes["Zonk-13B"]
+    assert [(a.short, a.long) for a in ann.acronyms] == [("HBD", "Hierarchical Blorp Decoding")]
+    assert ann.system_names == ()  # a plain word the text never repeats or defines is not a system name
