@@ -154,7 +154,7 @@ def shape_votes(text: str) -> list[tuple[str, int]]:
     votes: list[tuple[str, int]] = []
     parts = [p for p in re.split(r"[-\s–]", text) if p]
     if any(SIZE_TOKEN.match(p) for p in parts[1:]) or re.search(r"\d(?:\.\d+)?[BM](?:\d+T)?$", text):
-        votes.append(("Model", 3))
+        votes.append(("Model", 5))  # a parameter count: trained weights, whatever the prose calls the system
     if parts and parts[-1].lower() in {"instruct", "chat", "base", "it", "distill"}:
         votes.append(("Model", 2))
     if len(parts) > 1 and re.match(r"^[vV]\d+(?:\.\d+)?$", parts[-1]):
@@ -222,13 +222,15 @@ class NameFinder:
     def _weak_name_holds(self, doc: Doc, token: Token) -> bool:
         """A capitalised word is a name only if the text never writes it in lower case, it is not in a
         Title-Case headline, and its shape or a definition around it says what it is."""
-        if token.is_stop or token.sent.start == 0 or token.text.lower() in self._lower_words(doc):
+        if token.is_stop:
+            return False
+        if any(w >= 3 for _, w in shape_votes(token.text)):
+            return True  # 'Zorblax-7B', 'RM-Bench': the shape alone says what it is, even in a title
+        if token.sent.start == 0 or token.text.lower() in self._lower_words(doc):
             return False
         words = [t for t in token.sent if t.is_alpha]
         if len(words) <= 14 and sum(t.text[:1].isupper() for t in words) >= 0.6 * len(words):
             return False  # a Title-Case heading capitalises every word
-        if any(w >= 3 for _, w in shape_votes(token.text)):
-            return True
         if "-" in token.text and fold(token.text.split("-")[0]) in self.known_names:
             return True  # 'Claude-3.5', 'Llama-Nemotron': a variant of a name the vocabulary knows
         return _defining_context(doc, token.i, token.i + 1)
@@ -641,9 +643,11 @@ def _definition_votes(doc: Doc) -> list[tuple[str, int]]:
     """A body that opens by defining the title ("a new 65B model ...", "presents new models for ...")
     types the title's system: the DAIR layout puts the name in the title and the definition after it."""
     sentences = list(doc.sents)
-    if len(sentences) < 2 or not sentences[1][0].is_lower:
+    if len(sentences) < 2:
         return []
     first = sentences[1]
+    if not first[0].is_lower and first[0].text not in {"A", "An"}:
+        return []
     start = 1 if first[0].lower_ in {"a", "an"} else 0
     if start == 0 and first[0].lower_ not in INTRO_VERBS:
         return []

@@ -95,3 +95,13 @@ def test_generic_phrases_are_not_entities(tmp_path):
                  "It reports pass@1 on H100 GPUs in PyTorch.\n2. Another Plain Title Again\nNothing named here at all.\n")
     result = build([tmp_path])
     assert result.corpus.entities == {}
+
+
+def test_a_sized_title_name_is_a_model_of_its_family(tmp_path):
+    write_digest(tmp_path, "h.md", "Top AI Papers of the Week (Jan 1 - 7)\n1. Zorblax-7B\n"
+                 "A new model & framework built on Qwen2.5.\n2. Second One\nText here.\n")
+    result = build([tmp_path])
+    model = entity(result, "Zorblax-7B")
+    assert model.type == "Model" and result.corpus.entities[model.variant_of].label == "Zorblax"
+    assert relation(result, "zorblax-7b", "introduces") == ["Zorblax-7B"]
+    assert relation(result, "zorblax-7b", "usesBaseModel") == ["Qwen2.5"]

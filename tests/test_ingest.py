@@ -71,3 +71,11 @@ def test_bad_inputs_give_one_line_errors(tmp_path):
     empty.write_text("")
     with pytest.raises(IngestError, match="no paper items"):
         read_digest(empty)
+
+
+def test_html_and_markdown_leftovers_are_cleaned():
+    text = ("<html><body><h1>Top AI Papers of the Week (Jan 1 - 7)</h1>\n1. **Zorblax-7B**\n"
+            "A new [model](http://example.org/x) &amp; <b>framework</b> built on Qwen2.5.\n2. Second One\nText here.\n</body></html>")
+    digest = split_digest("h.md", text)
+    assert titles(digest) == ["Zorblax-7B", "Second One"]
+    assert digest.items[0].body == "A new model & framework built on Qwen2.5."
