@@ -215,7 +215,12 @@ class NameFinder:
             if strength == 2:
                 spans.append(self._widen(Span(doc, token.i, token.i + 1, label="NAME")))
             elif strength == 1 and self._weak_name_holds(doc, token):
-                spans.append(Span(doc, token.i, token.i + 1, label="WEAK"))
+                start = token.i
+                # 'The AI CUDA Engineer, an end-to-end agentic system': the name is the whole capitalised run.
+                while start > token.sent.start and start - 1 not in taken and doc[start - 1].text[:1].isupper() \
+                        and not doc[start - 1].is_stop and doc[start - 1].is_alpha:
+                    start -= 1
+                spans.append(Span(doc, start, token.i + 1, label="WEAK"))
         doc.ents = filter_spans(spans)
         return doc
 
@@ -263,6 +268,10 @@ class NameFinder:
             while j < len(doc) and doc[j].text[:1].isupper() and doc[j].text.isalpha() and doc[j].text not in {"The", "A", "An"}:
                 j += 1
             generic_head = doc[j - 1].text in {"Research", "AI"} if j > i else False
+            in_title = doc[i].sent.start == 0  # a Title-Case title capitalises 'Compound AI' like a name
+            if generic_head and (in_title or j < len(doc) and (_noun_type(doc[j]) or doc[j].lower_ in {"systems", "applications", "tools"})):
+                i = j  # 'Compound AI systems', 'AI models': an adjective, not an organisation
+                continue
             follows_name = i > 0 and name_strength(doc[i - 1].text, self.not_entities) == 2
             if j > i and (doc[j - 1].text in ORG_HEADS) and j - i >= 2 and not doc[i].is_stop and not (generic_head and follows_name):
                 end = j
@@ -399,7 +408,7 @@ def _tokenizer_rules(nlp: Language) -> None:
     # Keep hyphenated names whole (Qwen2.5-Math-7B, GRPO-RoC): drop the letter-hyphen-letter infix,
     # but still split dashes used as punctuation and slashes between names (GPTQ/AWQ).
     infixes = [p for p in nlp.Defaults.infixes if "-|–|—" not in p and r"[+\-\*^]" not in p]
-    infixes += [r"(?<=[A-Za-z0-9])(?:—|–|--)(?=[A-Za-z0-9])", r"(?<=[A-Za-z0-9+])/(?=[A-Za-z0-9])"]
+    infixes += [r"—|–|(?<=[A-Za-z0-9])--(?=[A-Za-z0-9])", r"(?<=[A-Za-z0-9+])/(?=[A-Za-z0-9])"]
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     # Unit suffixes ('1M' -> '1' 'M') would cut names such as Qwen2.5-7B-Instruct-1M; measurements stay whole.
     suffixes = [p for p in nlp.Defaults.suffixes if "km|km²" not in p]
@@ -448,11 +457,12 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary) -> Annotate
     acronyms = [d for d in definitions if fold(d.short) not in generic]
     # 'Bradley-Terry (BT)': an acronym of a generic term is generic too.
     mentions = [m for m in mentions if fold(m.text) not in generic]
-    # Words inside an expansion are the acronym's alias, not names of their own ('... Internal Feedback (RLIF)').
-    # A known name inside a longer expansion stays ('Proximal Policy Optimization' in MAPPO's), for lineage.
+    # Words inside an expansion are the acronym's alias, not names of their own ('... Internal Feedback (RLIF)',
+    # 'Experts' in 'Mixture of Experts (MoE)'); a known name inside a longer one stays, for lineage
+    # ('Proximal Policy Optimization' in MAPPO's).
     kept = []
     for m in mentions:
-        inside = [a for a in acronyms if a.long_start <= m.start and m.end <= a.long_end]
+        inside = [a for a in definitions if a.long_start <= m.start and m.end <= a.long_end]
         if not inside:
             kept.append(m)
         elif m.source == "vocab" and (m.start, m.end) != (inside[0].long_start, inside[0].long_end):
