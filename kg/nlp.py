@@ -155,6 +155,8 @@ def shape_votes(text: str) -> list[tuple[str, int]]:
     parts = [p for p in re.split(r"[-\s–]", text) if p]
     if any(SIZE_TOKEN.match(p) for p in parts[1:]) or re.search(r"\d(?:\.\d+)?[BM](?:\d+T)?$", text):
         votes.append(("Model", 5))  # a parameter count: trained weights, whatever the prose calls the system
+    if len(parts) > 1 and parts[-1] in {"Model", "Models", "LLM"}:
+        votes.append(("Model", 2))  # 'Cosmos World Foundation Model'
     if parts and parts[-1].lower() in {"instruct", "chat", "base", "it", "distill"}:
         votes.append(("Model", 2))
     if len(parts) > 1 and re.match(r"^[vV]\d+(?:\.\d+)?$", parts[-1]):
@@ -508,7 +510,7 @@ def _mention(ent: Span, sent_index: dict[int, int], vocabulary: Vocabulary, titl
         votes.append((ent.label_, 10))
     elif ent.label_ == "Organization":
         source, vocab_id = "shape", None
-        votes.append(("Organization", 3))
+        votes.append(("Organization", 2))  # 'Agent Laboratory, a framework ...': a definition outweighs the shape
     elif ent.label_ == "WEAK":
         if not any(w >= 3 for _, w in votes):
             return None
