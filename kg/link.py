@@ -129,9 +129,8 @@ class Linker:
                 kind = type_from_expansion(definition.long)
                 if kind:
                     votes[key][kind] += 5  # the expansion's head noun says what it is
-        self._votes = votes
         self._choose_labels_and_types(entities, votes, surfaces)
-        self._link_variants(entities)
+        self._link_variants(entities, votes)
         papers = self._papers(annotated)
         items = tuple(
             LinkedItem(ann, paper_key(ann.item.title), tuple(linked), system if system in entities else None, affiliations)
@@ -220,7 +219,7 @@ class Linker:
                 if totals[entity.type] == 0:
                     entity.type = ""
 
-    def _link_variants(self, entities: dict[str, Entity]) -> None:
+    def _link_variants(self, entities: dict[str, Entity], votes: dict[str, Counter]) -> None:
         for entry in self.vocabulary.entries:
             key = fold(entry.id)
             if key in entities and entry.variant_of:
@@ -230,7 +229,7 @@ class Linker:
             self._find_family(entities, key)
         for key, entity in entities.items():
             parent = entities.get(entity.variant_of) if entity.variant_of else None
-            weak = not entity.type or (not entity.in_vocabulary and self._votes[key][entity.type] < 3)
+            weak = not entity.type or (not entity.in_vocabulary and votes[key][entity.type] < 3)
             if weak and parent is not None and parent.type in {"Model", "Benchmark"}:
                 entity.type = parent.type  # 'Phi-4-Mini-Reasoning' is a Phi-4 model whatever its title suggests
             elif not entity.type:

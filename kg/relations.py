@@ -17,9 +17,6 @@ from dataclasses import dataclass
 from .link import Entity, LinkedCorpus, LinkedItem, LinkedMention
 from .nlp import INTRO_VERBS
 
-PAPER_RELATIONS = ("introduces", "usesMethod", "usesBaseModel", "evaluatedOn", "comparedWith", "affiliation")
-ENTITY_RELATIONS = ("extends",)
-
 _BASE_BEFORE = re.compile(
     r"(built (up)?on|based on|on top of|trained from|train(s|ed|ing)? from|fine-?tun\w*|initiali[sz]ed (from|with)|"
     r"appl(y|ying|ied|ies) \w+( \w+)? to|starts? (with|from)|version of|distill\w* into|adapt\w*|"
@@ -39,8 +36,6 @@ _ORG_CUE_BEFORE = re.compile(
     r"\b(developed|released|proposed|introduced|published|built|presented|authored|led) by\s+(the\s+)?$|^\s*from\s+$", re.I)
 _ORG_CUE_AFTER = re.compile(r"^(\s+(researchers|team)\b|\s+(\w+\s+)?(" + "|".join(sorted(INTRO_VERBS)) + r")\b)", re.I)
 _INTRO = re.compile(r"\b(" + "|".join(sorted(INTRO_VERBS)) + r"|we propose|new)\b", re.I)
-
-
 _NEGATED = re.compile(r"\b(without|doesn't|does not|don't|do not|no|not|instead of|rather than|unlike|bypass\w*|replac\w*|avoid\w*)\b[^,;]{0,30}$", re.I)
 _USE_VERB = re.compile(r"\b(us(e|es|ed|ing)|via|appl(y|ies|ied|ying)|employ\w*|adopt\w*|combin\w*|integrat\w*|leverag\w*|during|incorporat\w*|train\w*)\b", re.I)
 
