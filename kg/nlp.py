@@ -419,8 +419,9 @@ def _tokenizer_rules(nlp: Language) -> None:
     nlp.tokenizer.url_match = None
 
 
+@lru_cache(maxsize=4)
 def build_nlp(vocabulary: Vocabulary) -> Language:
-    """The one spaCy pipeline; build it once and reuse it for every digest."""
+    """The one spaCy pipeline, built once per vocabulary and reused for every digest and every build."""
     nlp = spacy.blank("en")
     _tokenizer_rules(nlp)
     nlp.add_pipe("sentencizer")
