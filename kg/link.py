@@ -94,9 +94,10 @@ class Linker:
         for ann in annotated:
             linked = []
             system = self._system_entity(ann, acronyms)
+            short_forms = self._short_forms(ann, acronyms)
             for mention in ann.mentions:
                 own_name = mention.source == "title" and mention.text == ann.system_names[0]
-                key = system if own_name else self._resolve(mention.text, acronyms, mention.owner)
+                key = system if own_name else (short_forms.get(fold(mention.text)) or self._resolve(mention.text, acronyms, mention.owner))
                 if key is None:
                     continue
                 entity = entities.get(key) or self._new_entity(key, mention.text)
@@ -152,6 +153,19 @@ class Linker:
         if len(initials) >= 2 and any(m.text == initials for m in ann.mentions):
             return self._resolve(initials, acronyms)
         return self._resolve(system, acronyms)
+
+    def _short_forms(self, ann: AnnotatedItem, acronyms: dict[str, str]) -> dict[str, str]:
+        """Within one item, the last word of a longer name refers back to it: 'Arena' after 'Chatbot Arena',
+        'DeepMind' after 'Google DeepMind' (unless the word is a known name of its own)."""
+        forms = {}
+        for mention in ann.mentions:
+            words = mention.text.split()
+            last = fold(words[-1]) if len(words) > 1 else ""
+            if len(last) >= 3 and words[-1][:1].isupper() and words[-1].isalpha() and last not in self.vocab_by_fold:
+                key = self._resolve(mention.text, acronyms, mention.owner)
+                if key:
+                    forms.setdefault(last, key)
+        return forms
 
     def _acronym_table(self, annotated: list[AnnotatedItem]) -> dict[str, str]:
         table = {}

@@ -105,3 +105,13 @@ def test_a_sized_title_name_is_a_model_of_its_family(tmp_path):
     assert model.type == "Model" and result.corpus.entities[model.variant_of].label == "Zorblax"
     assert relation(result, "zorblax-7b", "introduces") == ["Zorblax-7B"]
     assert relation(result, "zorblax-7b", "usesBaseModel") == ["Qwen2.5"]
+
+
+def test_a_short_form_within_an_item_is_the_longer_name(tmp_path):
+    write_digest(tmp_path, "s.txt", "Top AI Papers of the Week (Jan 1 - 7)\n1. Plain Title Here\n"
+                 "The Glimmer Arena leaderboard ranks models. Providers tune models for Arena battles.\n"
+                 "2. Other Plain Title\nNothing.\n")
+    result = build([tmp_path])
+    arena = entity(result, "Glimmer Arena")
+    assert arena.type == "Benchmark" and "Arena" in arena.aliases
+    assert [e.label for e in result.corpus.entities.values() if e.type == "Benchmark"] == ["Glimmer Arena"]
