@@ -161,3 +161,13 @@ def test_endpoint_times_out_a_long_query(build_dir):
         assert timed_out.value.code == 503
     finally:
         server.shutdown()
+
+
+def test_viz_writes_a_focused_page(build_dir, tmp_path):
+    out = tmp_path / "grpo.html"
+    result = runner.invoke(app, ["viz", str(build_dir), "--focus", "grpo", "--depth", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    assert "papers-kg: GRPO" in page and "GRPO-RoC" in page and "Softpick" not in page
+    bad = runner.invoke(app, ["viz", str(build_dir), "--types", "Paper,Widget"])
+    assert bad.exit_code == 1 and "unknown type(s) Widget" in bad.output
