@@ -17,8 +17,9 @@ ENTITY_TYPES = ("Method", "Model", "Benchmark", "Organization")
 
 
 def ontology_dir() -> Path:
+    """ontology/ of the checkout; kg/ontology links to it so that a built wheel carries a copy."""
     override = os.environ.get("KG_ONTOLOGY_DIR")
-    return Path(override) if override else Path(__file__).resolve().parent.parent / "ontology"
+    return Path(override) if override else Path(__file__).parent / "ontology"
 
 
 @dataclass(frozen=True)
