@@ -129,7 +129,7 @@ class Linker:
                 entities[key].aliases.add(definition.long)
                 kind = type_from_expansion(definition.long)
                 if kind:
-                    votes[key][kind] += 5  # the expansion's head noun says what it is
+                    votes[key][kind] += 10  # a definition's head noun says what it is, like the vocabulary would
         self._choose_labels_and_types(entities, votes, surfaces)
         self._link_variants(entities, votes)
         papers = self._papers(annotated)

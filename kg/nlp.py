@@ -222,6 +222,8 @@ class NameFinder:
                 while start > token.sent.start and start - 1 not in taken and doc[start - 1].text[:1].isupper() \
                         and not doc[start - 1].is_stop and doc[start - 1].is_alpha:
                     start -= 1
+                if start > 0 and doc[start - 1].ent_type_ == "Organization":
+                    continue  # 'ByteDance AI Lab': a unit of the organisation just named
                 spans.append(Span(doc, start, token.i + 1, label="WEAK"))
         doc.ents = filter_spans(spans)
         return doc
@@ -269,6 +271,9 @@ class NameFinder:
             j = i
             while j < len(doc) and doc[j].text[:1].isupper() and doc[j].text.isalpha() and doc[j].text not in {"The", "A", "An"}:
                 j += 1
+            if i > 0 and doc[i - 1].ent_type_ == "Organization":
+                i = max(j, i + 1)  # 'ByteDance AI Lab': a unit of the organisation just named, not another one
+                continue
             generic_head = doc[j - 1].text in {"Research", "AI"} if j > i else False
             in_title = doc[i].sent.start == 0  # a Title-Case title capitalises 'Compound AI' like a name
             if generic_head and (in_title or j < len(doc) and (_noun_type(doc[j]) or doc[j].lower_ in {"systems", "applications", "tools"})):
@@ -611,6 +616,14 @@ def _acronym_definitions(doc: Doc, sent_index: dict[int, int], vocabulary: Vocab
             letters = _acronym_letters(doc[token.i - 1].text)
             if words and len(letters) >= 2 and _initials(words) == letters and all(w[:1].isupper() or w.lower() in FUNCTION_WORDS for w in words):
                 found.append(AcronymDefinition(doc[token.i - 1].text, " ".join(words), sent_index[token.sent.start], token.i + 1, end))
+        if not any(d.long_start <= token.i + 1 < d.long_end or d.long_end == token.i for d in found[-1:]):
+            # '(Mixture-of-Agents, MoA)': the long form and its acronym inside one pair of parentheses
+            comma = next((t.i for t in doc[token.i + 1 : min(token.i + 10, len(doc))] if t.text in {",", ";"}), None)
+            if comma and comma + 2 < len(doc) and doc[comma + 2].text == ")" and ACRONYM.match(doc[comma + 1].text):
+                words = [t.text for t in doc[token.i + 1 : comma]]
+                letters = _acronym_letters(doc[comma + 1].text)
+                if words and len(letters) >= 2 and _initials(words) == letters and words[0][:1].isupper():
+                    found.append(AcronymDefinition(doc[comma + 1].text, " ".join(words), sent_index[token.sent.start], token.i + 1, comma))
     return found  # the caller drops definitions of generic terms, and their acronyms with them
 
 

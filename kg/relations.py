@@ -175,7 +175,9 @@ def _introduced(item: LinkedItem, entities: dict[str, Entity], papers_of_entity)
         by_verb = _INTRO.search(clause) is not None
         subject_of_verb = re.match(r"^\s*(\([^)]*\)\s*)?,?\s*(" + "|".join(sorted(INTRO_VERBS)) + r")\b", after, re.I)
         title = item.annotated.item.title
-        in_title = lm.mention.in_title and (not known or title.startswith(lm.mention.surface))
+        # A title introduces the name it opens with ('DAPO: ...', 'WebThinker'), not what it studies ('Rethinking X').
+        in_title = lm.mention.in_title and (title.startswith(lm.mention.surface) or lm.mention.source == "title"
+                                            or (not known and len(title.split()) <= 4))
         if known and not in_title:
             continue  # a well-known entity is introduced only by a paper whose title opens with its name
         compared = _COMPARE.search(before[-50:]) is not None

@@ -52,3 +52,9 @@ def test_names_found_with_types_from_context(nlp, vocabulary):
     assert votes["Flimsy"] == {"Method"} and votes["Wubble"] == {"Benchmark"} and "Model" in votes["Zonk-13B"]
     assert [(a.short, a.long) for a in ann.acronyms] == [("HBD", "Hierarchical Blorp Decoding")]
     assert ann.system_names == ()  # a plain word the text never repeats or defines is not a system name
+
+
+def test_acronym_defined_inside_one_pair_of_parentheses(nlp, vocabulary):
+    item = PaperItem("t.txt", 1, "Plain Title Words", "Ensembling models (Mixture-of-Blorps, MoB) is popular. MoB helps.")
+    ann = next(annotate(nlp, [item], vocabulary))
+    assert [(a.short, a.long) for a in ann.acronyms] == [("MoB", "Mixture-of-Blorps")]
