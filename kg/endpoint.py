@@ -198,11 +198,7 @@ def make_handler(service: SparqlService, page: bytes):
                 return self._send(200, "text/html", page)
             if url.path not in {"/sparql", "/query"}:
                 return self._send(404, "text/plain", b"not found; the endpoint is /sparql\n")
-            if "update" in params:
-                return self._refuse()
-            if "query" not in params:
-                return self._send(400, "text/plain", b"missing 'query' parameter\n")
-            self._query(params["query"][0], params.get("format", [None])[0])
+            self._from_params(params)
 
         def do_POST(self):
             url = urllib.parse.urlsplit(self.path)
@@ -215,12 +211,15 @@ def make_handler(service: SparqlService, page: bytes):
                 return self._refuse()
             if media == "application/sparql-query":
                 return self._query(body, urllib.parse.parse_qs(url.query).get("format", [None])[0])
-            form = urllib.parse.parse_qs(body)
-            if "update" in form:
+            self._from_params(urllib.parse.parse_qs(body))
+
+        def _from_params(self, params: dict) -> None:
+            """A query string or a form: 'update' is refused, 'query' runs."""
+            if "update" in params:
                 return self._refuse()
-            if "query" not in form:
+            if "query" not in params:
                 return self._send(400, "text/plain", b"missing 'query' parameter\n")
-            self._query(form["query"][0], form.get("format", [None])[0])
+            self._query(params["query"][0], params.get("format", [None])[0])
 
         def _refuse(self):
             self._send(403, "text/plain", b"this endpoint is read-only: SPARQL Update is refused\n")

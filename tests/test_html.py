@@ -15,9 +15,10 @@ from conftest import write_digest
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).parent / "artifacts"
 EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//|@import|url\(\s*["']?(?:https?:)?//""", re.I)
-EVIL = ("Top AI Papers of the Week (Jan 1 - 7)\n1. Evil<script>window.__pwned=1</script>Net\n"
-        "EvilNet7 is a new \"framework\" </script><img src=x onerror=\"window.__pwned=2\"> that beats GPT-4o \\ on MMLU; "
-        "it introduces Quote'Bench\\\", a benchmark <b>bold</b>.\n2. Second Paper Title\nNothing here.\n")
+# Markup written as entities survives ingest (which strips real tags) and reaches labels and evidence as text.
+EVIL = ("Top AI Papers of the Week (Jan 1 - 7)\n1. Evil&lt;img src=x onerror=window.__pwned=1&gt;Net\n"
+        "EvilNet7 is a new \"framework\" &lt;/script&gt;&lt;script&gt;window.__pwned=2&lt;/script&gt; that beats GPT-4o \\ on MMLU; "
+        "it introduces Quote'Bench\\\", a benchmark.\n2. Second Paper Title\nNothing here.\n")
 
 
 @pytest.fixture(scope="module")
@@ -37,8 +38,8 @@ def test_digest_text_cannot_become_markup(tmp_path):
     write_digest(tmp_path, "evil.txt", EVIL)
     page = render_page(build([tmp_path]).graph)
     data = page.split('id="kg-data">', 1)[1].split("</script>", 1)[0]
-    assert "<" not in data and ">" not in data
-    assert "window.__pwned=1</script>" not in page and "<img src=x" not in page
+    assert "<" not in data and ">" not in data and "\\u003cimg src=x" in data  # the markup is there, as escaped text
+    assert "<img src=x" not in page and "<script>window.__pwned" not in page
 
 
 def test_focus_page_keeps_the_neighbourhood(seeds_graph):
@@ -127,10 +128,13 @@ def test_crafted_digest_cannot_run_code(browser, tmp_path):
     path = tmp_path / "evil.html"
     path.write_text(render_page(build([tmp_path]).graph), encoding="utf-8")
     page, requests, errors = _open(browser, path)
-    page.evaluate("() => window.kg.search('evil')")
+    page.evaluate("() => window.kg.search('EvilNet7')")
+    page.wait_for_timeout(200)
+    assert page.locator("#panel-title").inner_text() == "EvilNet7"
+    assert "</script><script>window.__pwned=2</script>" in page.locator("#panel").inner_text()  # shown as text
+    page.evaluate("() => window.kg.search('onerror')")
+    assert "Evil<img src=x onerror=window.__pwned=1>Net" in page.locator("#panel-title").inner_text()
     page.wait_for_timeout(200)
     assert page.evaluate("() => window.__pwned") is None
-    panel = page.locator("#panel").inner_text()
-    assert "<img src=x" in panel or "Evil<script>" in page.locator("#panel-title").inner_text() or "EvilNet7" in panel
-    assert page.locator("#panel img, #panel script, #panel b").count() == 0
+    assert page.locator("#panel img, #panel script").count() == 0
     assert not errors and requests == [path.as_uri()]
