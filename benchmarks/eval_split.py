@@ -1,0 +1,87 @@
+"""Extraction scores on the tuned and the untouched development weeks, side by side.
+
+The split is fixed in ``benchmarks/eval-split.json`` (issue 9). Rules may be changed while
+reading the tuned weeks' misses; the untouched weeks are only ever reported as figures, so
+they keep predicting how the pipeline does on weeks nobody here has read. A change that
+raises the tuned figures but not the untouched ones is overfitting.
+
+    .venv/bin/python benchmarks/eval_split.py            # table, and benchmarks/results/eval-split.json
+    .venv/bin/python benchmarks/eval_split.py --misses   # also every miss and false positive, tuned weeks only
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from _common import ROOT
+
+from kg.evaluate import evaluate, gold_entity_names, load_gold
+from kg.pipeline import build
+from kg.vocab import load_vocabulary
+
+SPLIT = ROOT / "benchmarks" / "eval-split.json"
+OUT = ROOT / "benchmarks" / "results" / "eval-split.json"
+
+
+def load_split() -> tuple[dict, dict[str, dict], Path]:
+    split = json.loads(SPLIT.read_text(encoding="utf-8"))
+    corpus = (ROOT / split["corpus"]).resolve()
+    if not corpus.is_dir():
+        sys.exit(f"error: the corpus {corpus} is not here; these figures need ../shared")
+    annotated: dict[str, dict] = {}
+    for name in split["gold_files"]:
+        path = (ROOT / name).resolve()
+        if path.is_file():
+            for digest in load_gold(path)["digests"]:
+                annotated[digest["digest"]] = digest
+    return split, annotated, corpus
+
+
+def score(weeks: list[str], annotated: dict[str, dict], corpus: Path, without_vocab: bool):
+    gold = {"digests": [annotated[w] for w in weeks]}
+    vocabulary = load_vocabulary()
+    if without_vocab:
+        vocabulary = vocabulary.without(gold_entity_names(gold))
+    return evaluate(build([corpus / w for w in weeks], vocabulary=vocabulary), gold)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--misses", action="store_true", help="list misses and false positives of the tuned weeks")
+    args = parser.parse_args()
+    split, annotated, corpus = load_split()
+    sides = {side: [w for w in split[side] if w in annotated] for side in ("tuned", "untouched")}
+    figures: dict = {"weeks": sides}
+    rows: dict[str, dict[str, tuple[float, float, float]]] = {}
+    for variant, without_vocab in (("", False), (" (without vocab)", True)):
+        for side, weeks in sides.items():
+            report = score(weeks, annotated, corpus, without_vocab)
+            figures[side + variant.replace(" ", "_").replace("(", "").replace(")", "")] = report.as_dict()
+            named = {"entities": report.entities, "relations": report.relations}
+            if not without_vocab:
+                named |= {"  " + k: v for k, v in sorted(report.relations_by_kind.items())}
+                named |= {"extends": report.extends, "variantOf": report.variant_of}
+            for name, s in named.items():
+                rows.setdefault(name + variant, {})[side] = (s.precision, s.recall, s.f1)
+            if args.misses and side == "tuned" and not without_vocab:
+                for name, s in [("entities", report.entities), ("relations", report.relations),
+                                ("extends", report.extends), ("variantOf", report.variant_of)]:
+                    for miss in s.misses:
+                        print(f"miss {name}: {miss}")
+                    for fp in s.false_positives:
+                        print(f"false positive {name}: {fp}")
+    print(f"tuned: {len(sides['tuned'])} weeks; untouched: {len(sides['untouched'])} weeks")
+    print(f"{'score':28} {'tuned P':>8} {'R':>6} {'F1':>6}   {'untouched P':>11} {'R':>6} {'F1':>6}")
+    for name, by_side in rows.items():
+        t, u = by_side.get("tuned", (0, 0, 0)), by_side.get("untouched", (0, 0, 0))
+        print(f"{name:28} {t[0]:8.3f} {t[1]:6.3f} {t[2]:6.3f}   {u[0]:11.3f} {u[1]:6.3f} {u[2]:6.3f}")
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps(figures, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {OUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
