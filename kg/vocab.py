@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -45,8 +45,11 @@ class Vocabulary:
     def without(self, ids: set[str]) -> "Vocabulary":
         """A copy without some entries (used to measure discovery without lookup)."""
         folded = {fold(i) for i in ids}
-        kept = tuple(e for e in self.entries if not ({fold(e.id), *map(fold, e.aliases)} & folded))
-        return Vocabulary(kept, self.not_entities)
+        kept = [e for e in self.entries if not ({fold(e.id), *map(fold, e.aliases)} & folded)]
+        # A kept entry's family may be one of the removed: the link to it goes too.
+        kept_ids = {e.id for e in kept}
+        kept = [e if e.variant_of in kept_ids or e.variant_of is None else replace(e, variant_of=None) for e in kept]
+        return Vocabulary(tuple(kept), self.not_entities)
 
 
 _SEPARATORS = re.compile(r"[\s_\-‐‑–—·•/]+")

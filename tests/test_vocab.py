@@ -1,0 +1,36 @@
+"""The curated vocabulary in ontology/ is consistent, and measuring without it never breaks a build."""
+
+from collections import Counter
+
+from kg.pipeline import build
+from kg.vocab import ENTITY_TYPES, Vocabulary, VocabEntry, fold, load_vocabulary
+
+
+def test_every_family_is_an_entry_and_every_name_one_entity():
+    vocabulary = load_vocabulary()
+    ids = {entry.id for entry in vocabulary.entries}
+    assert all(entry.type in ENTITY_TYPES for entry in vocabulary.entries)
+    assert [e.id for e in vocabulary.entries if e.variant_of and e.variant_of not in ids] == []
+    names = Counter(fold(n) for e in vocabulary.entries for n in {fold(e.id), *map(fold, e.aliases)})
+    assert [n for n, count in names.items() if count > 1] == []
+    # A vocabulary entry is never also a stop term.
+    assert [e.id for e in vocabulary.entries if fold(e.id) in vocabulary.not_entities] == []
+
+
+def test_generations_sit_under_their_family():
+    family = {e.id: e.variant_of for e in load_vocabulary().entries}
+    assert family["Qwen3"] == family["Qwen2.5"] == "Qwen"
+    assert family["Llama-3.1"] == "LLaMA" and family["Llama-3.1-8B"] == "Llama-3.1"
+
+
+def test_removing_a_family_drops_the_links_to_it(tmp_path):
+    vocabulary = Vocabulary(
+        (VocabEntry("Zorb", "Model", (), None), VocabEntry("Zorb-2", "Model", (), "Zorb")), frozenset()
+    )
+    reduced = vocabulary.without({"Zorb"})
+    assert [(e.id, e.variant_of) for e in reduced.entries] == [("Zorb-2", None)]
+    digest = tmp_path / "d.txt"
+    digest.write_text("Top AI Papers of the Week (Jan 1 - 7)\n1. Zorb-2 Tuning\nWe fine-tune Zorb-2 on maths.\n"
+                      "2. Other Paper\nA study of Zorb-2 and Qwen3.\n", encoding="utf-8")
+    built = build([digest], vocabulary=load_vocabulary().without({"Qwen"}))
+    assert "Qwen3" in {e.label for e in built.corpus.entities.values()}
