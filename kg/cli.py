@@ -337,8 +337,9 @@ def serve(
     port: int = typer.Option(7878, "--port", help="Port to listen on."),
     timeout: float = typer.Option(10.0, "--timeout", help="Seconds a query may run."),
     max_rows: int = typer.Option(10_000, "--max-rows", help="Rows a query may return."),
+    workers: int = typer.Option(4, "--workers", min=1, help="Query worker processes (each holds a copy of an in-memory graph)."),
 ) -> None:
-    """Serve a read-only SPARQL 1.1 endpoint (/sparql) and the interactive page (/)."""
+    """Serve a read-only SPARQL 1.1 endpoint (/sparql), a query editor (/editor) and the interactive page (/)."""
     from .endpoint import ServeSettings, serve as start
     from .export import union_graph
     from .html import render_page
@@ -348,10 +349,13 @@ def serve(
     page_file = folder / "graph.html" if folder else None
     page = page_file.read_bytes() if page_file and page_file.is_file() else render_page(union_graph(target)).encode("utf-8")
     try:
-        server = start(target, page, host, port, ServeSettings(timeout=timeout, max_rows=max_rows))
+        server = start(target, page, host, port, ServeSettings(timeout=timeout, max_rows=max_rows, workers=workers))
+    except StoreError as err:
+        fail(str(err))
     except OSError as err:
         fail(f"cannot listen on {host}:{port}: {err.strerror}")
-    console.print(f"SPARQL endpoint: http://{host}:{server.server_port}/sparql   page: http://{host}:{server.server_port}/")
+    base = f"http://{host}:{server.server_port}"
+    console.print(f"SPARQL endpoint: {base}/sparql   editor: {base}/editor   page: {base}/", soft_wrap=True)
     try:
         while True:
             time.sleep(3600)

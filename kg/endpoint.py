@@ -1,240 +1,335 @@
-"""`kg serve`: a read-only SPARQL 1.1 Protocol endpoint, plus the interactive page.
+"""`kg serve`: a read-only SPARQL 1.1 Protocol endpoint, a query editor, and the interactive page.
 
-GET or POST ``/sparql`` (``/query`` too); results as JSON, XML, CSV or TSV and
-graphs as Turtle, N-Triples or JSON-LD, chosen by the Accept header (or a
-``format`` parameter). Updates get 403. Each query runs in a worker thread and
-gets a time limit and a row cap; a query past its limit is answered 503
-(Oxigraph cannot cancel it, so it finishes in the background and is dropped).
+GET or POST ``/sparql`` (``/query`` too); results as JSON, XML, CSV or TSV and graphs as Turtle,
+N-Triples or JSON-LD, chosen by the Accept header (or a ``format`` parameter), written by
+Oxigraph's own serialisers. ``/editor`` (and ``/sparql`` opened in a browser) is YASGUI, served
+from files in the package. Each query runs in a worker process with a time limit and a row cap
+(kg.query_pool).
+
+What it refuses, and why (issue 10):
+- SPARQL Update (403): the endpoint is read-only.
+- SERVICE (400): it would make the server send requests to any URL a query names.
+- A Host header other than the address it listens on (421): a web page the user visits could
+  otherwise reach it through a name of its own that resolves to 127.0.0.1 (DNS rebinding).
+- An Origin header from another origin (403), and no CORS header is ever sent: only pages the
+  endpoint serves itself may query it from a browser.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
+import ipaddress
 import json
+import re
 import threading
-import time
 import urllib.parse
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from xml.sax.saxutils import escape
+from importlib import resources
 
 import pyoxigraph as ox
 
-from .store import OxigraphStore
+from rdflib import Literal
 
-RESULT_TYPES = {
-    "json": "application/sparql-results+json",
-    "xml": "application/sparql-results+xml",
-    "csv": "text/csv",
-    "tsv": "text/tab-separated-values",
+from .query import named_queries
+from .query_pool import Answer, Job, QueryPool, plain
+from .store import PREFIX_IRIS, GraphStore, bind_values
+
+RESULT_FORMATS = {
+    "json": ox.QueryResultsFormat.JSON,
+    "xml": ox.QueryResultsFormat.XML,
+    "csv": ox.QueryResultsFormat.CSV,
+    "tsv": ox.QueryResultsFormat.TSV,
 }
-GRAPH_TYPES = {
-    "turtle": ("text/turtle", ox.RdfFormat.TURTLE),
-    "ntriples": ("application/n-triples", ox.RdfFormat.N_TRIPLES),
-    "jsonld": ("application/ld+json", ox.RdfFormat.JSON_LD),
+GRAPH_FORMATS = {
+    "turtle": ox.RdfFormat.TURTLE,
+    "ntriples": ox.RdfFormat.N_TRIPLES,
+    "jsonld": ox.RdfFormat.JSON_LD,
 }
+# Media types clients send that name one of the formats above by another name.
+ALIASES = {"application/json": "json", "application/xml": "xml", "text/xml": "xml",
+           "application/x-turtle": "turtle", "text/plain": "ntriples"}
+
+# Files the editor page loads, all from the package (kg/assets/): name in the URL -> (file, media type).
+EDITOR_ASSETS = {
+    "/assets/yasgui/yasgui.min.js": ("yasgui/yasgui.min.js", "text/javascript"),
+    "/assets/yasgui/yasgui.min.css": ("yasgui/yasgui.min.css", "text/css"),
+    "/assets/yasgui/LICENSE": ("yasgui/LICENSE", "text/plain"),
+    "/assets/editor.js": ("editor.js", "text/javascript"),
+}
+EDITOR_PAGE = "editor.html"
+# YASGUI sets styles from script and uses data: images for its icons; everything else is this server.
+EDITOR_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+                 "font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 
 
 @dataclass(frozen=True)
 class ServeSettings:
-    timeout: float = 10.0  # seconds per query
+    timeout: float = 10.0  # seconds a query may take, waiting for a free worker included
     max_rows: int = 10_000
+    workers: int = 4  # processes holding a copy of the store; each runs one query at a time
+    read_timeout: float = 10.0  # seconds a client may take to send its request
+    max_body: int = 1 << 20  # bytes of a POST body
 
 
-class QueryTimeout(Exception):
-    pass
+# ---------------------------------------------------------------- SERVICE
+
+# What SPARQL's lexer reads as one token that is never a keyword: long and short strings, IRIs, prefixed
+# names (whose local part may hold escaped quotes), variables and comments. Whatever is left is keywords,
+# numbers and punctuation, so a "service" left in it is the keyword.
+_OPAQUE = re.compile(r"""
+    '''(?:[^'\\]|\\.|'(?!''))*'''
+  | \"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"
+  | '(?:[^'\\\n\r]|\\.)*'
+  | "(?:[^"\\\n\r]|\\.)*"
+  | <[^<>"{}|^`\\\x00-\x20]*>
+  | [\w.\-]*:(?:[\w.:%\-]|\\[_~.\-!$&'()*+,;=/?\#@%])*
+  | [?$][\w\u00B7\u0300-\u036F\u203F-\u2040]*
+  | \#[^\n\r]*
+""", re.X)
+_SERVICE = re.compile(r"service", re.I)
+_CODEPOINT = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
 
 
-def _pick(accept: str, fmt: str | None, table: dict, default: str) -> str:
-    if fmt and fmt in table:
-        return fmt
-    for part in (p.split(";")[0].strip() for p in accept.split(",")):
-        for key, value in table.items():
-            media = value[0] if isinstance(value, tuple) else value
-            if part == media:
-                return key
+def calls_service(query: str) -> bool:
+    """Whether a query has a SERVICE clause. Errs towards yes: text the lexer cannot place is searched
+    too, and codepoint escapes are decoded first (SPARQL allows them anywhere in a query)."""
+    decoded = _CODEPOINT.sub(lambda m: chr(min(int(m.group(1) or m.group(2), 16), 0x10FFFF)), query)
+    return bool(_SERVICE.search(_OPAQUE.sub(" ", decoded)))
+
+
+# ---------------------------------------------------------------- content negotiation
+
+
+def _media(fmt: ox.QueryResultsFormat | ox.RdfFormat) -> str:
+    return fmt.media_type.split(";")[0]
+
+
+def _pick(accept: str, fmt: str | None, table: dict, default: str) -> str | None:
+    """The format a client asked for by name or by Accept header; None if it named one this table lacks."""
+    if fmt:
+        return fmt if fmt in table else None
+    for part in (p.split(";")[0].strip().lower() for p in accept.split(",")):
+        name = ALIASES.get(part) or next((key for key, value in table.items() if _media(value) == part), None)
+        if name in table:
+            return name
     return default
 
 
-def _term_json(term) -> dict:
-    if isinstance(term, ox.NamedNode):
-        return {"type": "uri", "value": term.value}
-    if isinstance(term, ox.BlankNode):
-        return {"type": "bnode", "value": term.value}
-    out = {"type": "literal", "value": term.value}
-    if term.language:
-        out["xml:lang"] = term.language
-    elif term.datatype.value != "http://www.w3.org/2001/XMLSchema#string":
-        out["datatype"] = term.datatype.value
-    return out
+def _allowed_hosts(host: str, port: int) -> tuple[set[str], bool]:
+    """The Host header values to accept for a server bound to host:port, and whether any IP address
+    is fine (a server bound to every interface is reached by any of its addresses, never by a name
+    an attacker controls: names other than localhost are refused)."""
+    names = {host, f"[{host}]"} if ":" in host else {host}
+    wildcard = host in {"", "0.0.0.0", "::"}
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    if loopback or wildcard:
+        names |= {"localhost", "127.0.0.1", "[::1]"}
+    allowed = {f"{name}:{port}" for name in names} | (names if port == 80 else set())
+    return allowed, wildcard
 
 
-def _csv_cell(value: str, sep: str) -> str:
-    if sep == "," and any(c in value for c in ',"\n\r'):
-        return '"' + value.replace('"', '""') + '"'
-    return value.replace("\t", " ").replace("\n", " ") if sep == "\t" else value
+def _is_ip_with_port(value: str, port: int) -> bool:
+    address, sep, given = value.rpartition(":")
+    if not sep or given != str(port):
+        return False
+    try:
+        ipaddress.ip_address(address.strip("[]"))
+    except ValueError:
+        return False
+    return True
 
 
-def serialize_solutions(variables: list[str], rows: list[list], fmt: str, truncated: bool) -> bytes:
-    if fmt == "json":
-        bindings = [{v: _term_json(t) for v, t in zip(variables, row) if t is not None} for row in rows]
-        doc = {"head": {"vars": variables}, "results": {"bindings": bindings}}
-        if truncated:
-            doc["head"]["link"] = ["urn:papers-kg:truncated"]
-        return json.dumps(doc, ensure_ascii=False).encode("utf-8")
-    if fmt in {"csv", "tsv"}:
-        sep = "," if fmt == "csv" else "\t"
-        head = sep.join(variables if fmt == "csv" else [f"?{v}" for v in variables])
-        lines = [head] + [sep.join("" if t is None else _csv_cell(t.value if fmt == "csv" else str(t), sep) for t in row) for row in rows]
-        return ("\r\n".join(lines) + "\r\n").encode("utf-8")
-    out = ['<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head>']
-    out += [f'<variable name="{escape(v)}"/>' for v in variables]
-    out.append("</head><results>")
-    for row in rows:
-        out.append("<result>")
-        for v, t in zip(variables, row):
-            if t is None:
-                continue
-            j = _term_json(t)
-            if j["type"] == "uri":
-                inner = f"<uri>{escape(j['value'])}</uri>"
-            elif j["type"] == "bnode":
-                inner = f"<bnode>{escape(j['value'])}</bnode>"
-            else:
-                attrs = f' xml:lang="{escape(j["xml:lang"])}"' if "xml:lang" in j else (f' datatype="{escape(j["datatype"])}"' if "datatype" in j else "")
-                inner = f"<literal{attrs}>{escape(j['value'])}</literal>"
-            out.append(f'<binding name="{escape(v)}">{inner}</binding>')
-        out.append("</result>")
-    out.append("</results></sparql>")
-    return "".join(out).encode("utf-8")
+# ---------------------------------------------------------------- the editor's example tabs
 
 
-def serialize_boolean(value: bool, fmt: str) -> bytes:
-    if fmt == "xml":
-        return (f'<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head/>'
-                f"<boolean>{str(value).lower()}</boolean></sparql>").encode("utf-8")
-    if fmt in {"csv", "tsv"}:
-        return f"{'_askResult' if fmt == 'csv' else '?_askResult'}\r\n{str(value).lower()}\r\n".encode("utf-8")
-    return json.dumps({"head": {}, "boolean": value}).encode("utf-8")
+def editor_examples() -> bytes:
+    """The example tabs (kg/queries/editor-examples.json): named queries with the README's values bound
+    (a VALUES block, as `kg query --param` does), led by their description and the prefixes they use."""
+    chosen = json.loads(resources.files("kg").joinpath("queries", "editor-examples.json").read_text(encoding="utf-8"))
+    queries = named_queries()
+    tabs = []
+    for example in chosen:
+        named = queries[example["query"]]
+        body = "\n".join(line for line in named.text.splitlines() if not line.startswith("#")).strip()
+        body = bind_values(body, {k: Literal(v) for k, v in example["params"].items()})
+        used = [name for name in PREFIX_IRIS if re.search(rf"(?<![\w:]){re.escape(name)}:", body)]
+        prologue = "".join(f"PREFIX {name}: <{PREFIX_IRIS[name]}>\n" for name in used)
+        tabs.append({"tab": example["tab"], "query": f"# {named.description}\n{prologue}{body}\n"})
+    return json.dumps(tabs, ensure_ascii=False, indent=1).encode("utf-8")
 
 
-class SparqlService:
-    """Runs one query with a time limit and a row cap, and serializes the answer."""
-
-    def __init__(self, store: OxigraphStore, settings: ServeSettings):
-        self.store, self.settings = store, settings
-        self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="sparql")
-
-    def answer(self, query: str, accept: str, fmt: str | None) -> tuple[int, str, bytes, dict]:
-        deadline = time.monotonic() + self.settings.timeout
-        future = self.pool.submit(self._evaluate, query, deadline)
-        try:
-            kind, payload, truncated = future.result(timeout=self.settings.timeout)
-        except (concurrent.futures.TimeoutError, QueryTimeout):
-            return 503, "text/plain", f"query timed out after {self.settings.timeout:g} s\n".encode(), {}
-        except SyntaxError as err:
-            return 400, "text/plain", f"bad SPARQL query: {str(err).splitlines()[0]}\n".encode(), {}
-        headers = {"X-Result-Truncated": "true"} if truncated else {}
-        if kind == "boolean":
-            choice = _pick(accept, fmt, RESULT_TYPES, "json")
-            return 200, RESULT_TYPES[choice], serialize_boolean(payload, choice), headers
-        if kind == "solutions":
-            choice = _pick(accept, fmt, RESULT_TYPES, "json")
-            variables, rows = payload
-            return 200, RESULT_TYPES[choice], serialize_solutions(variables, rows, choice, truncated), headers
-        choice = _pick(accept, fmt, GRAPH_TYPES, "turtle")
-        media, rdf_format = GRAPH_TYPES[choice]
-        return 200, media, ox.serialize(payload, format=rdf_format), headers
-
-    def _evaluate(self, query: str, deadline: float):
-        # Oxigraph's result objects belong to the thread that made them: everything that leaves this
-        # thread is a plain term or list, and the result is released here even on a timeout.
-        result = self.store.raw_query(query)
-        try:
-            if isinstance(result, bool):
-                return "boolean", result, False
-            rows, truncated, timed_out = [], False, False
-            for item in result:
-                if time.monotonic() > deadline:
-                    timed_out = True
-                    break
-                if len(rows) == self.settings.max_rows:
-                    truncated = True
-                    break
-                rows.append(item)
-            if timed_out:
-                rows = None
-            elif isinstance(result, ox.QuerySolutions):
-                variables = [v.value for v in result.variables]
-                return "solutions", (variables, [[row[v] for v in variables] for row in rows]), truncated
-            else:
-                return "triples", rows, truncated
-        finally:
-            del result
-        raise QueryTimeout()
+# ---------------------------------------------------------------- HTTP
 
 
-def make_handler(service: SparqlService, page: bytes):
+class BadRequest(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def _load_asset(name: str) -> bytes:
+    return resources.files("kg").joinpath("assets", name).read_bytes()
+
+
+def make_handler(pool: QueryPool, settings: ServeSettings, page: bytes, allowed: set[str], any_ip: bool, port: int):
+    editor = _load_asset(EDITOR_PAGE)
+    assets = {path: (_load_asset(name), media) for path, (name, media) in EDITOR_ASSETS.items()}
+    assets["/editor/examples.json"] = (editor_examples(), "application/json")
+
     class Handler(BaseHTTPRequestHandler):
         server_version = "papers-kg"
+        timeout = settings.read_timeout  # a client that stops sending gets an answer, not a held thread
+        wbufsize = -1  # headers and body leave in one write
 
         def log_message(self, format, *args):  # quiet by default; the CLI prints the address
             pass
 
-        def _send(self, status: int, media: str, body: bytes, headers: dict | None = None) -> None:
-            self.send_response(status)
-            self.send_header("Content-Type", f"{media}; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Access-Control-Allow-Origin", "*")
+        def _send(self, answer: Answer, headers: dict | None = None) -> None:
+            self.send_response(answer.status)
+            text = answer.media_type.startswith("text/") or answer.media_type.endswith(("json", "xml"))
+            self.send_header("Content-Type", answer.media_type + ("; charset=utf-8" if text else ""))
+            self.send_header("Content-Length", str(len(answer.body)))
+            self.send_header("X-Content-Type-Options", "nosniff")
+            if answer.truncated:
+                self.send_header("X-Result-Truncated", "true")
             for key, value in (headers or {}).items():
                 self.send_header(key, value)
             self.end_headers()
-            self.wfile.write(body)
+            self.wfile.write(answer.body)
+
+        def _guard(self) -> bool:
+            """Only requests addressed to this server, from no page or one of its own, get through."""
+            host = self.headers.get_all("Host") or []
+            if len(host) != 1 or not (host[0] in allowed or (any_ip and _is_ip_with_port(host[0], port))):
+                self._send(plain(421, f"this server answers requests for {sorted(allowed)[0]} only"))
+                return False
+            origin = self.headers.get("Origin")
+            if origin is not None and origin != f"http://{host[0]}":
+                self._send(plain(403, "cross-origin requests are refused"))
+                return False
+            return True
 
         def do_GET(self):
+            if not self._guard():
+                return
             url = urllib.parse.urlsplit(self.path)
-            params = urllib.parse.parse_qs(url.query)
             if url.path in {"/", "/index.html", "/graph.html"}:
-                return self._send(200, "text/html", page)
+                return self._send(Answer(200, "text/html", page))
+            if url.path in assets:
+                return self._send(Answer(200, assets[url.path][1], assets[url.path][0]))
+            wants_html = "text/html" in (self.headers.get("Accept") or "")
+            if url.path == "/editor" or (url.path in {"/sparql", "/query"} and not url.query and wants_html):
+                return self._send(Answer(200, "text/html", editor), {"Content-Security-Policy": EDITOR_POLICY})
             if url.path not in {"/sparql", "/query"}:
-                return self._send(404, "text/plain", b"not found; the endpoint is /sparql\n")
-            self._from_params(params)
+                return self._send(plain(404, "not found; the endpoint is /sparql, the editor /editor"))
+            self._run(self._params(url.query))
 
         def do_POST(self):
+            if not self._guard():
+                return
             url = urllib.parse.urlsplit(self.path)
-            if url.path not in {"/sparql", "/query"}:
-                return self._refuse() if url.path == "/update" else self._send(404, "text/plain", b"not found\n")
-            length = int(self.headers.get("Content-Length") or 0)
-            body = self.rfile.read(length).decode("utf-8", "replace")
-            media = (self.headers.get("Content-Type") or "").split(";")[0].strip()
-            if media == "application/sparql-update":
+            if url.path not in {"/sparql", "/query", "/update"}:
+                return self._send(plain(404, "not found; the endpoint is /sparql"))
+            try:
+                body = self._body()
+            except BadRequest as err:
+                self.close_connection = True
+                return self._send(plain(err.status, str(err)))
+            media = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+            if url.path == "/update" or media == "application/sparql-update":
                 return self._refuse()
+            params = self._params(url.query)
             if media == "application/sparql-query":
-                return self._query(body, urllib.parse.parse_qs(url.query).get("format", [None])[0])
-            self._from_params(urllib.parse.parse_qs(body))
+                if "query" in params:
+                    return self._send(plain(400, "give the 'query' parameter once"))
+                params["query"] = [body.decode("utf-8", "replace")]
+            else:
+                for key, values in self._params(body.decode("utf-8", "replace")).items():
+                    params.setdefault(key, []).extend(values)
+            self._run(params)
 
-        def _from_params(self, params: dict) -> None:
+        def do_OPTIONS(self):
+            if self._guard():
+                self._send(plain(405, "no cross-origin requests: use GET or POST from the same origin"),
+                           {"Allow": "GET, POST"})
+
+        def _body(self) -> bytes:
+            lengths = self.headers.get_all("Content-Length") or []
+            if not lengths:
+                if self.headers.get("Transfer-Encoding"):
+                    raise BadRequest(411, "a POST needs a Content-Length (chunked bodies are not read)")
+                return b""
+            if len(lengths) > 1 or not lengths[0].strip().isdigit():
+                raise BadRequest(400, "bad Content-Length: give one number of bytes")
+            length = int(lengths[0])
+            if length > settings.max_body:
+                raise BadRequest(413, f"request body too large: at most {settings.max_body} bytes")
+            try:
+                body = self.rfile.read(length)
+            except TimeoutError:
+                body = b""
+            if len(body) < length:
+                raise BadRequest(400, "the body is shorter than its Content-Length")
+            return body
+
+        @staticmethod
+        def _params(text: str) -> dict[str, list[str]]:
+            return urllib.parse.parse_qs(text, keep_blank_values=True)
+
+        def _refuse(self):
+            self._send(plain(403, "this endpoint is read-only: SPARQL Update is refused"))
+
+        def _run(self, params: dict[str, list[str]]) -> None:
             """A query string or a form: 'update' is refused, 'query' runs."""
             if "update" in params:
                 return self._refuse()
             if "query" not in params:
-                return self._send(400, "text/plain", b"missing 'query' parameter\n")
-            self._query(params["query"][0], params.get("format", [None])[0])
-
-        def _refuse(self):
-            self._send(403, "text/plain", b"this endpoint is read-only: SPARQL Update is refused\n")
-
-        def _query(self, query: str, fmt: str | None):
-            status, media, body, headers = service.answer(query, self.headers.get("Accept", ""), fmt)
-            self._send(status, media, body, headers)
+                return self._send(plain(400, "missing 'query' parameter"))
+            if len(params["query"]) > 1 or len(params.get("format", [])) > 1:
+                return self._send(plain(400, f"give the '{'query' if len(params['query']) > 1 else 'format'}' parameter once"))
+            query, fmt = params["query"][0], params.get("format", [None])[0]
+            if calls_service(query):
+                return self._send(plain(400, "SERVICE is refused: this endpoint answers from its own graph only"))
+            accept = self.headers.get("Accept") or ""
+            results, graph = _pick(accept, fmt, RESULT_FORMATS, "json"), _pick(accept, fmt, GRAPH_FORMATS, "turtle")
+            if results is None and graph is None:
+                names = ", ".join([*RESULT_FORMATS, *GRAPH_FORMATS])
+                return self._send(plain(400, f"unknown format {fmt!r} (use one of {names})"))
+            job = Job(query, _media(RESULT_FORMATS[results or "json"]), _media(GRAPH_FORMATS[graph or "turtle"]),
+                      settings.max_rows)
+            self._send(pool.answer(job))
 
     return Handler
 
 
-def serve(store: OxigraphStore, page: bytes, host: str = "127.0.0.1", port: int = 7878,
-          settings: ServeSettings = ServeSettings()) -> ThreadingHTTPServer:
+class SparqlServer(ThreadingHTTPServer):
+    daemon_threads = True
+    # The default backlog of 5 overflowed under 20 clients and each overflow cost a client a 1 s retry.
+    request_queue_size = 1024
+
+    def __init__(self, address: tuple[str, int], store: GraphStore, page: bytes, settings: ServeSettings):
+        super().__init__(address, BaseHTTPRequestHandler, bind_and_activate=True)
+        try:
+            self.pool = QueryPool(store.reopener(), settings.workers, settings.timeout)
+        except BaseException:
+            self.server_close()
+            raise
+        allowed, any_ip = _allowed_hosts(address[0], self.server_port)
+        self.RequestHandlerClass = make_handler(self.pool, settings, page, allowed, any_ip, self.server_port)
+
+    def shutdown(self) -> None:
+        super().shutdown()
+        self.server_close()
+        self.pool.close()
+
+
+
+def serve(store: GraphStore, page: bytes, host: str = "127.0.0.1", port: int = 7878,
+          settings: ServeSettings = ServeSettings()) -> SparqlServer:
     """A started server (in a background thread); call ``shutdown()`` to stop it."""
-    server = ThreadingHTTPServer((host, port), make_handler(SparqlService(store, settings), page))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = SparqlServer((host, port), store, page, settings)
+    threading.Thread(target=server.serve_forever, daemon=True, name="kg-serve").start()
     return server

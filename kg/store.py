@@ -15,6 +15,7 @@ digests after every change.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import urllib.error
@@ -23,6 +24,7 @@ import urllib.request
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Union
 
 import pyoxigraph as ox
 from rdflib import Literal, URIRef
@@ -78,6 +80,14 @@ class StoreError(ValueError):
     """A store that cannot be opened, read or written; the message is one line."""
 
 
+class QuerySyntaxError(StoreError):
+    """A query the SPARQL parser refuses; the message is one line."""
+
+
+# What a query gives, as Oxigraph's own objects, so a caller serialises it with Oxigraph's serialisers.
+QueryResults = Union[ox.QuerySolutions, ox.QueryBoolean, ox.QueryTriples]
+
+
 @dataclass(frozen=True)
 class Table:
     columns: tuple[str, ...]
@@ -89,6 +99,16 @@ class GraphStore(ABC):
 
     @abstractmethod
     def select(self, sparql: str, bindings: dict[str, Node] | None = None) -> Table: ...
+
+    @abstractmethod
+    def raw_query(self, sparql: str) -> QueryResults:
+        """Any query form, answered as Oxigraph's result object (the endpoint serialises it in the format
+        a client asks for); the standard prefixes are declared. Bad SPARQL raises QuerySyntaxError."""
+
+    def reopener(self) -> Callable[[], "GraphStore"]:
+        """A picklable function that opens this store's content again, read-only, in another process
+        (the endpoint runs each query in a worker process it can kill)."""
+        raise StoreError(f"a {type(self).__name__} cannot be opened in another process")
 
     @abstractmethod
     def update(self, sparql: str) -> None: ...
@@ -174,19 +194,33 @@ class OxigraphStore(GraphStore):
         try:
             result = self.store.query(bind_values(sparql, bindings), prefixes=PREFIX_IRIS)
         except SyntaxError as err:
-            raise StoreError(f"bad SPARQL query: {str(err).splitlines()[0]}") from None
+            raise QuerySyntaxError(f"bad SPARQL query: {str(err).splitlines()[0]}") from None
         except (RuntimeError, ValueError, OSError) as err:
             raise StoreError(f"query failed: {str(err).splitlines()[0]}") from None
-        if isinstance(result, bool):
-            return Table(("ask",), ((str(result).lower(),),))
+        if isinstance(result, (bool, ox.QueryBoolean)):
+            return Table(("ask",), ((str(bool(result)).lower(),),))
         if not isinstance(result, ox.QuerySolutions):
             raise StoreError("only SELECT and ASK queries give a table")
         columns = tuple(v.value for v in result.variables)
         return Table(columns, tuple(tuple(_text(row[c]) for c in columns) for row in result))
 
-    def raw_query(self, sparql: str):
-        """The Oxigraph result itself, for the endpoint to serialize in the format a client asks for."""
-        return self.store.query(sparql, prefixes=PREFIX_IRIS)
+    @classmethod
+    def from_nquads(cls, nquads: bytes) -> "OxigraphStore":
+        """An in-memory store of an N-Quads dump (how a memory store is copied into another process)."""
+        store = cls()
+        store.store.bulk_load(nquads, format=ox.RdfFormat.N_QUADS)
+        return store
+
+    def raw_query(self, sparql: str) -> QueryResults:
+        try:
+            return self.store.query(sparql, prefixes=PREFIX_IRIS)
+        except SyntaxError as err:
+            raise QuerySyntaxError(f"bad SPARQL query: {str(err).splitlines()[0]}") from None
+
+    def reopener(self) -> Callable[[], GraphStore]:
+        if self.path is not None:
+            return functools.partial(OxigraphStore, self.path, read_only=True)
+        return functools.partial(OxigraphStore.from_nquads, self.dump(dataset=True))
 
     def update(self, sparql: str) -> None:
         try:
@@ -219,11 +253,15 @@ class RemoteStore(GraphStore):
         self.timeout = timeout
 
     def _post(self, url: str, body: str, content_type: str, accept: str) -> bytes:
+        return self._post_typed(url, body, content_type, accept)[0]
+
+    def _post_typed(self, url: str, body: str, content_type: str, accept: str) -> tuple[bytes, str]:
+        """The answer's bytes and its media type."""
         request = urllib.request.Request(url, data=body.encode("utf-8"), method="POST",
                                          headers={"Content-Type": content_type, "Accept": accept})
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                return response.read()
+                return response.read(), response.headers.get_content_type()
         except urllib.error.HTTPError as err:
             detail = err.read().decode("utf-8", "replace").strip().splitlines()
             raise StoreError(f"{url}: HTTP {err.code} {detail[0] if detail else err.reason}") from None
@@ -238,6 +276,23 @@ class RemoteStore(GraphStore):
         columns = tuple(data["head"]["vars"])
         rows = tuple(tuple(b.get(c, {}).get("value", "") for c in columns) for b in data["results"]["bindings"])
         return Table(columns, rows)
+
+    def raw_query(self, sparql: str) -> QueryResults:
+        accept = "application/sparql-results+xml, application/n-triples;q=0.9"
+        body, media = self._post_typed(self.query_url, _PROLOGUE + sparql, "application/sparql-query", accept)
+        results_format = ox.QueryResultsFormat.from_media_type(media)
+        if results_format is not None:
+            return ox.parse_query_results(body, results_format)
+        # Graph results come back as Oxigraph's own triples object, by a CONSTRUCT over a scratch store.
+        scratch = ox.Store()
+        try:
+            scratch.load(body, format=ox.RdfFormat.from_media_type(media) or ox.RdfFormat.N_TRIPLES)
+        except SyntaxError as err:
+            raise StoreError(f"{self.query_url}: unreadable answer ({str(err).splitlines()[0]})") from None
+        return scratch.query("CONSTRUCT WHERE { ?s ?p ?o }")
+
+    def reopener(self) -> Callable[[], GraphStore]:
+        return functools.partial(RemoteStore, self.query_url, self.update_url, self.timeout)
 
     def update(self, sparql: str) -> None:
         self._post(self.update_url, _PROLOGUE + sparql, "application/sparql-update", "*/*")
