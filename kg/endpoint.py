@@ -27,7 +27,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 
 import pyoxigraph as ox
-
 from rdflib import Literal
 
 from .query import named_queries
@@ -85,8 +84,8 @@ _OPAQUE = re.compile(r"""
   | [\w.\-]*:(?:[\w.:%\-]|\\[_~.\-!$&'()*+,;=/?\#@%])*
   | [?$][\w\u00B7\u0300-\u036F\u203F-\u2040]*
   | \#[^\n\r]*
-""", re.X)
-_SERVICE = re.compile(r"service", re.I)
+""", re.VERBOSE)
+_SERVICE = re.compile(r"service", re.IGNORECASE)
 _CODEPOINT = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
 
 
@@ -204,7 +203,7 @@ def make_handler(pool: QueryPool, settings: ServeSettings, page: bytes, allowed:
             """Only requests addressed to this server, from no page or one of its own, get through."""
             host = self.headers.get_all("Host") or []
             if len(host) != 1 or not (host[0] in allowed or (any_ip and _is_ip_with_port(host[0], port))):
-                self._send(plain(421, f"this server answers requests for {sorted(allowed)[0]} only"))
+                self._send(plain(421, f"this server answers requests for {min(allowed)} only"))
                 return False
             origin = self.headers.get("Origin")
             if origin is not None and origin != f"http://{host[0]}":

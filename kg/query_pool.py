@@ -19,9 +19,10 @@ import queue
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any, Callable
+from typing import IO, Any, cast
 
 import pyoxigraph as ox
 
@@ -72,9 +73,9 @@ def _capped(result: ox.QuerySolutions | ox.QueryTriples, lines: int) -> tuple[by
     out = _FirstLines(lines)
     try:
         if isinstance(result, ox.QuerySolutions):
-            result.serialize(out, format=ox.QueryResultsFormat.TSV)
+            result.serialize(cast(IO[bytes], out), format=ox.QueryResultsFormat.TSV)
         else:
-            result.serialize(out, format=ox.RdfFormat.N_TRIPLES)
+            result.serialize(cast(IO[bytes], out), format=ox.RdfFormat.N_TRIPLES)
     except _Enough:
         kept = bytes(out.data).split(b"\n")[:lines]
         return b"\n".join(kept) + b"\n", True
@@ -87,16 +88,16 @@ def evaluate(store: GraphStore, job: Job) -> Answer:
         result = store.raw_query(job.query)
         if isinstance(result, ox.QueryBoolean):
             boolean_format = ox.QueryResultsFormat.from_media_type(job.results_media)
-            return Answer(200, job.results_media, result.serialize(format=boolean_format))
+            return Answer(200, job.results_media, cast(bytes, result.serialize(format=boolean_format)))
         if isinstance(result, ox.QuerySolutions):
             tsv, truncated = _capped(result, job.max_rows + 1)  # the header line, then the rows
             solutions_format = ox.QueryResultsFormat.from_media_type(job.results_media)
             solutions = ox.parse_query_results(tsv, ox.QueryResultsFormat.TSV)
-            return Answer(200, job.results_media, solutions.serialize(format=solutions_format), truncated)
+            return Answer(200, job.results_media, cast(bytes, solutions.serialize(format=solutions_format)), truncated)
         ntriples, truncated = _capped(result, job.max_rows)
         graph_format = ox.RdfFormat.from_media_type(job.graph_media)
         triples = ox.parse(ntriples, format=ox.RdfFormat.N_TRIPLES)
-        return Answer(200, job.graph_media, ox.serialize(triples, format=graph_format), truncated)
+        return Answer(200, job.graph_media, cast(bytes, ox.serialize(triples, format=graph_format)), truncated)
     except QuerySyntaxError as err:
         return plain(400, str(err))
     except (StoreError, SyntaxError, RuntimeError, ValueError, OSError) as err:
@@ -106,7 +107,7 @@ def evaluate(store: GraphStore, job: Job) -> Answer:
 def _work(conn: Connection, opener: Callable[[], GraphStore]) -> None:
     try:
         store = opener()
-    except Exception as err:  # reported to the parent as one line, which refuses to start
+    except Exception as err:  # noqa: BLE001  (any failure is reported to the parent as one line)
         conn.send(("failed", str(err).splitlines()[0] if str(err) else type(err).__name__))
         return
     conn.send(("ready", None))
@@ -144,7 +145,8 @@ class _Worker:
 def _context() -> Any:
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["kg.store", "kg.query_pool"])
+        # "__main__" too: otherwise every worker imports the main script again (the `kg` command's imports).
+        context.set_forkserver_preload(["__main__", "kg.store", "kg.query_pool"])
         return context
     return multiprocessing.get_context("spawn")
 

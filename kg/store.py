@@ -22,9 +22,9 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Union
 
 import pyoxigraph as ox
 from rdflib import Literal, URIRef
@@ -85,7 +85,7 @@ class QuerySyntaxError(StoreError):
 
 
 # What a query gives, as Oxigraph's own objects, so a caller serialises it with Oxigraph's serialisers.
-QueryResults = Union[ox.QuerySolutions, ox.QueryBoolean, ox.QueryTriples]
+QueryResults = ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class GraphStore(ABC):
         """Any query form, answered as Oxigraph's result object (the endpoint serialises it in the format
         a client asks for); the standard prefixes are declared. Bad SPARQL raises QuerySyntaxError."""
 
-    def reopener(self) -> Callable[[], "GraphStore"]:
+    def reopener(self) -> Callable[[], GraphStore]:
         """A picklable function that opens this store's content again, read-only, in another process
         (the endpoint runs each query in a worker process it can kill)."""
         raise StoreError(f"a {type(self).__name__} cannot be opened in another process")
@@ -205,7 +205,7 @@ class OxigraphStore(GraphStore):
         return Table(columns, tuple(tuple(_text(row[c]) for c in columns) for row in result))
 
     @classmethod
-    def from_nquads(cls, nquads: bytes) -> "OxigraphStore":
+    def from_nquads(cls, nquads: bytes) -> OxigraphStore:
         """An in-memory store of an N-Quads dump (how a memory store is copied into another process)."""
         store = cls()
         store.store.bulk_load(nquads, format=ox.RdfFormat.N_QUADS)

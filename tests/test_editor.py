@@ -5,12 +5,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from test_html import ARTIFACTS, browser  # noqa: F401  (the Chromium fixture)
 
 from kg.endpoint import ServeSettings, serve
 from kg.pipeline import write_outputs
 from kg.store import open_store
-
-from test_html import ARTIFACTS, browser  # noqa: F401  (the Chromium fixture)
 
 ASSETS = Path(__file__).resolve().parent.parent / "kg" / "assets" / "yasgui"
 
@@ -41,9 +40,9 @@ def test_editor_is_served_from_the_package(base):
     assert 'VALUES (?name) { ("GRPO") }' in tabs[0]["query"] and "PREFIX kg: <" in tabs[0]["query"]
 
 
-def _open_editor(browser, base):
+def _open_editor(chromium, base):
     """The editor in Chromium, with every request recorded; any request off this server is aborted."""
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    context = chromium.new_context(viewport={"width": 1400, "height": 900})
     requests, errors = [], []
 
     def route(r):

@@ -17,12 +17,14 @@ import xml.dom.minidom
 
 import pyoxigraph as ox
 import pytest
+from conftest import write_digest
+from test_store import DIGEST_B, empty_store, oxigraph_server  # noqa: F401  (the three stores)
 from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.endpoint import ServeSettings, serve
 from kg.pipeline import write_outputs
-from kg.store import PREFIX_IRIS, OxigraphStore, open_store
+from kg.store import PREFIX_IRIS, OxigraphStore, RemoteStore, open_store
 
 LINEAGE = ('SELECT ?l WHERE { ?g rdfs:label "GRPO" . ?m kg:extends+ ?g ; rdfs:label ?l } ORDER BY ?l')
 # Runs for hours on the seeds (a three-way cross product, counted) and yields nothing until done.
@@ -122,7 +124,7 @@ def test_service_is_refused_and_nothing_leaves(server, listener):
         f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ SERVICE <{target}> {{ ?s ?p ?o }} }}",
     ]
     for query in attempts:
-        status, headers, body = _get(server.server_port, query)
+        status, _, body = _get(server.server_port, query)
         assert status == 400, (query, status, body)
         assert body.decode().strip() == "SERVICE is refused: this endpoint answers from its own graph only"
     post = urllib.parse.urlencode({"query": attempts[0]}).encode()
@@ -358,7 +360,7 @@ def test_results_are_pyoxigraph_serialisations(server, build_dir, fmt):
              'FILTER(STRSTARTS(?l, "GRPO")) } ORDER BY ?l ?n')
     media = getattr(ox.QueryResultsFormat, fmt).media_type
     expected = store.query(query, prefixes=PREFIX_IRIS).serialize(format=getattr(ox.QueryResultsFormat, fmt))
-    status, headers, body = _get(server.server_port, query, media)
+    status, _, body = _get(server.server_port, query, media)
     assert status == 200 and body == expected
 
 
@@ -373,3 +375,31 @@ def test_row_cap_keeps_terms_whole(server, build_dir):
     full = json.loads(store.raw_query(query).serialize(format=ox.QueryResultsFormat.JSON))["results"]["bindings"]
     assert bindings == full[:50]
 
+
+
+# ---------------------------------------------------------------- what the endpoint needs of a store
+
+
+def test_every_store_answers_raw_queries_and_reopens(empty_store, tmp_path):  # noqa: F811
+    """GraphStore.raw_query and .reopener, the two operations the endpoint uses, on every store."""
+    import pickle
+
+    from kg.pipeline import add_to_store
+    from kg.store import QuerySyntaxError, StoreError
+
+    write_digest(tmp_path, "b.txt", DIGEST_B)
+    add_to_store(empty_store, [tmp_path])
+    lineage = 'SELECT ?l WHERE { ?g rdfs:label "GRPO" . ?m kg:extends+ ?g ; rdfs:label ?l } ORDER BY ?l'
+    copy = pickle.loads(pickle.dumps(empty_store.reopener()))()  # what a worker process receives and opens
+    for store in (empty_store, copy):
+        assert bool(store.raw_query('ASK { ?m rdfs:label "Quux-PO" }')) is True
+        solutions = store.raw_query(lineage)
+        assert isinstance(solutions, ox.QuerySolutions)
+        assert [s["l"].value for s in solutions] == ["Quux-PO"]
+        triples = store.raw_query("CONSTRUCT { ?m kg:extends ?g } WHERE { ?m kg:extends ?g }")
+        assert isinstance(triples, ox.QueryTriples) and len(list(triples)) == 1
+        with pytest.raises(StoreError):
+            store.raw_query("SELECT {")
+    if not isinstance(empty_store, RemoteStore):
+        with pytest.raises(QuerySyntaxError):
+            empty_store.raw_query("SELECT {")
