@@ -163,14 +163,19 @@ def main() -> None:
     finally:
         served.terminate()
 
-    from kg.query_pool import QueryPool
-    from kg.store import OxigraphStore
-
-    opener = OxigraphStore.from_build(work / "build").reopener()
-    QueryPool(opener, 1, 1.0).close()  # starts the fork server
-    began = time.perf_counter()
-    QueryPool(opener, 1, 1.0).close()
-    print(f"one worker started and holding the store: {ms(time.perf_counter() - began)}")
+    # A replacement worker, started from a script that imports what the `kg` command imports (every
+    # worker re-imports the main script), after the fork server is up.
+    script = work / "respawn.py"
+    script.write_text(
+        "import time\nfrom pathlib import Path\nfrom kg.cli import app  # noqa: F401\n"
+        "if __name__ == '__main__':\n"
+        "    from kg.query_pool import QueryPool\n    from kg.store import OxigraphStore\n"
+        f"    opener = OxigraphStore.from_build(Path({str(work / 'build')!r})).reopener()\n"
+        "    QueryPool(opener, 1, 1.0).close()\n    times = []\n"
+        "    for _ in range(5):\n"
+        "        began = time.perf_counter(); QueryPool(opener, 1, 1.0).close(); times.append(time.perf_counter() - began)\n"
+        "    print(f'one replacement worker started and holding the store: median {sorted(times)[2] * 1000:.0f} ms')\n")
+    print(subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True).stdout.strip())
     shutil.rmtree(work, ignore_errors=True)
 
 

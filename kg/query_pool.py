@@ -5,7 +5,8 @@ and its result for as long as it likes (issue 10: two slow queries wedged ``kg s
 minutes). Each worker process holds its own read-only copy of the store; a query that overruns
 its limit gets its worker killed (SIGKILL) and a fresh one started in the background, while the
 other workers keep answering. Workers are forked from a server process that has already imported
-the store's modules, so a replacement costs the store's opening, not Python's imports.
+the store's modules (rdflib, pyoxigraph), so a replacement costs the store's opening and the main
+script's own imports (multiprocessing re-imports it in every worker: for `kg`, kg.cli).
 
 Workers answer with bytes written by Oxigraph's own serialisers; the row cap is applied by
 cutting Oxigraph's line-per-solution TSV (or N-Triples) after N lines and re-serialising those.
@@ -145,8 +146,7 @@ class _Worker:
 def _context() -> Any:
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        # "__main__" too: otherwise every worker imports the main script again (the `kg` command's imports).
-        context.set_forkserver_preload(["__main__", "kg.store", "kg.query_pool"])
+        context.set_forkserver_preload(["kg.store", "kg.query_pool"])
         return context
     return multiprocessing.get_context("spawn")
 
