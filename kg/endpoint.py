@@ -20,6 +20,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import re
+import sys
 import threading
 import urllib.parse
 from dataclasses import dataclass
@@ -68,32 +69,6 @@ class ServeSettings:
     workers: int = 4  # processes holding a copy of the store; each runs one query at a time
     read_timeout: float = 10.0  # seconds a client may take to send its request
     max_body: int = 1 << 20  # bytes of a POST body
-
-
-# ---------------------------------------------------------------- SERVICE
-
-# What SPARQL's lexer reads as one token that is never a keyword: long and short strings, IRIs, prefixed
-# names (whose local part may hold escaped quotes), variables and comments. Whatever is left is keywords,
-# numbers and punctuation, so a "service" left in it is the keyword.
-_OPAQUE = re.compile(r"""
-    '''(?:[^'\\]|\\.|'(?!''))*'''
-  | \"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"
-  | '(?:[^'\\\n\r]|\\.)*'
-  | "(?:[^"\\\n\r]|\\.)*"
-  | <[^<>"{}|^`\\\x00-\x20]*>
-  | [\w.\-]*:(?:[\w.:%\-]|\\[_~.\-!$&'()*+,;=/?\#@%])*
-  | [?$][\w\u00B7\u0300-\u036F\u203F-\u2040]*
-  | \#[^\n\r]*
-""", re.VERBOSE)
-_SERVICE = re.compile(r"service", re.IGNORECASE)
-_CODEPOINT = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
-
-
-def calls_service(query: str) -> bool:
-    """Whether a query has a SERVICE clause. Errs towards yes: text the lexer cannot place is searched
-    too, and codepoint escapes are decoded first (SPARQL allows them anywhere in a query)."""
-    decoded = _CODEPOINT.sub(lambda m: chr(min(int(m.group(1) or m.group(2), 16), 0x10FFFF)), query)
-    return bool(_SERVICE.search(_OPAQUE.sub(" ", decoded)))
 
 
 # ---------------------------------------------------------------- content negotiation
@@ -290,8 +265,6 @@ def make_handler(pool: QueryPool, settings: ServeSettings, page: bytes, allowed:
             if len(params["query"]) > 1 or len(params.get("format", [])) > 1:
                 return self._send(plain(400, f"give the '{'query' if len(params['query']) > 1 else 'format'}' parameter once"))
             query, fmt = params["query"][0], params.get("format", [None])[0]
-            if calls_service(query):
-                return self._send(plain(400, "SERVICE is refused: this endpoint answers from its own graph only"))
             accept = self.headers.get("Accept") or ""
             results, graph = _pick(accept, fmt, RESULT_FORMATS, "json"), _pick(accept, fmt, GRAPH_FORMATS, "turtle")
             if results is None and graph is None:
@@ -319,11 +292,15 @@ class SparqlServer(ThreadingHTTPServer):
         allowed, any_ip = _allowed_hosts(address[0], self.server_port)
         self.RequestHandlerClass = make_handler(self.pool, settings, page, allowed, any_ip, self.server_port)
 
+    def handle_error(self, request, client_address) -> None:
+        # A client that hangs up before its answer is written is no server error worth a traceback.
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)
+
     def shutdown(self) -> None:
         super().shutdown()
         self.server_close()
         self.pool.close()
-
 
 
 def serve(store: GraphStore, page: bytes, host: str = "127.0.0.1", port: int = 7878,

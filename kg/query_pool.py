@@ -10,6 +10,7 @@ script's own imports (multiprocessing re-imports it in every worker: for `kg`, k
 
 Workers answer with bytes written by Oxigraph's own serialisers; the row cap is applied by
 cutting Oxigraph's line-per-solution TSV (or N-Triples) after N lines and re-serialising those.
+They refuse SERVICE, which would make Oxigraph send HTTP requests to any URL a query names.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import io
 import multiprocessing
 import queue
+import re
 import sys
 import threading
 import time
@@ -44,6 +46,31 @@ class Job:
     results_media: str  # for SELECT and ASK: one of Oxigraph's QueryResultsFormat media types
     graph_media: str  # for CONSTRUCT and DESCRIBE: one of its RdfFormat media types
     max_rows: int
+
+
+# What SPARQL's lexer reads as one token that is never a keyword: long and short strings, IRIs, prefixed
+# names (whose local part may hold escaped quotes), variables and comments. Whatever is left is keywords,
+# numbers and punctuation, so a "service" left in it is the keyword. Each alternative starts where a
+# token can start (a prefixed name only at the start of a word), so a scan is linear in the query.
+_OPAQUE = re.compile(r"""
+    '''(?:[^'\\]|\\.|'(?!''))*'''
+  | \"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"
+  | '(?:[^'\\\n\r]|\\.)*'
+  | "(?:[^"\\\n\r]|\\.)*"
+  | <[^<>"{}|^`\\\x00-\x20]*>
+  | (?<![\w.\-])[\w.\-]*:(?:[\w.:%\-]|\\[_~.\-!$&'()*+,;=/?\#@%])*
+  | [?$][\w\u00B7\u0300-\u036F\u203F-\u2040]*
+  | \#[^\n\r]*
+""", re.VERBOSE)
+_SERVICE = re.compile(r"service", re.IGNORECASE)
+_CODEPOINT = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
+
+
+def calls_service(query: str) -> bool:
+    """Whether a query has a SERVICE clause. Errs towards yes: text the lexer cannot place is searched
+    too, and codepoint escapes are decoded first (SPARQL allows them anywhere in a query)."""
+    decoded = _CODEPOINT.sub(lambda m: chr(min(int(m.group(1) or m.group(2), 16), 0x10FFFF)), query)
+    return bool(_SERVICE.search(_OPAQUE.sub(" ", decoded)))
 
 
 def plain(status: int, message: str) -> Answer:
@@ -84,7 +111,10 @@ def _capped(result: ox.QuerySolutions | ox.QueryTriples, lines: int) -> tuple[by
 
 
 def evaluate(store: GraphStore, job: Job) -> Answer:
-    """One query, answered in the requested format (runs inside a worker)."""
+    """One query, answered in the requested format (runs inside a worker, so even a long query's
+    SERVICE check holds up no other request)."""
+    if calls_service(job.query):
+        return plain(400, "SERVICE is refused: this endpoint answers from its own graph only")
     try:
         result = store.raw_query(job.query)
         if isinstance(result, ox.QueryBoolean):
