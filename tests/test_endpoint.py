@@ -143,6 +143,33 @@ def test_service_is_refused_and_nothing_leaves(server, listener):
     assert status == 200 and json.loads(body)["results"]["bindings"][0]["service"]["value"] == "SERVICE <x> {}"
 
 
+@pytest.mark.parametrize("query, refused", [
+    ("SELECT * { SERVICE <http://x/> { ?s ?p ?o } }", True),
+    ("SELECT * { ?s ?p 1SERVICE <http://x/> { } }", True),  # no space needed after a number
+    ("SELECT * { \\u0053ERVICE <http://x/> { } }", True),  # codepoint escapes are decoded first
+    ("SELECT * { ?s ex:a\\' ?o . SERVICE <http://x/> { } ?s ex:b\\' ?o }", True),  # escaped quotes in names
+    ("SELECT * { ?s ?p '''a''' . SERVICE <http://x/> { } }", True),
+    ("SELECT * { ?s ?p '''SERVICE <x> { }''' }", False),
+    ("SELECT ?service ?SERVICE $service { ?s <http://e/SERVICE#x> service:x }", False),
+    ("SELECT * { ?s ?p ?o } # SERVICE <http://x/> { }", False),
+])
+def test_service_detection(query, refused):
+    from kg.query_pool import calls_service
+
+    assert calls_service(query) is refused
+
+
+def test_allowed_hosts():
+    from kg.endpoint import _allowed_hosts, _is_ip_with_port
+
+    assert _allowed_hosts("127.0.0.1", 7878) == ({"127.0.0.1:7878", "localhost:7878", "[::1]:7878"}, False)
+    assert _allowed_hosts("192.168.1.5", 80) == ({"192.168.1.5:80", "192.168.1.5"}, False)
+    names, any_ip = _allowed_hosts("0.0.0.0", 7878)
+    assert any_ip and "localhost:7878" in names
+    assert _is_ip_with_port("10.0.0.2:7878", 7878) and _is_ip_with_port("[fe80::1]:7878", 7878)
+    assert not _is_ip_with_port("evil.example:7878", 7878) and not _is_ip_with_port("10.0.0.2:80", 7878)
+
+
 def test_no_wildcard_cors_and_host_is_checked(server):
     port = server.server_port
     status, headers, _ = _get(port, "ASK {}")
