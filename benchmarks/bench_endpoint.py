@@ -1,6 +1,6 @@
 """`kg serve` under a crowd and after slow queries, against Oxigraph's own server in the same run.
 
-Measured on the seeds' graph, everything on 127.0.0.1:
+Measured on the seeds' graph (or the build folder given as argument), everything on 127.0.0.1:
 - load: 200 small queries from 20 clients at once (each client one query after another on a fresh
   connection), p50 and p95, for `kg serve` and for `oxigraph serve-read-only` (the baseline: the
   same engine behind a Rust HTTP server), and their ratio;
@@ -115,7 +115,12 @@ def ms(seconds: float) -> str:
 
 def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="bench-endpoint-"))
-    write_outputs(build([ROOT / "seeds"]), work / "build")
+    if len(sys.argv) > 1:
+        (work / "build").mkdir()
+        for name in ("graph.ttl", "graph.html"):
+            shutil.copy(Path(sys.argv[1]) / name, work / "build" / name)
+    else:
+        write_outputs(build([ROOT / "seeds"]), work / "build")
     kg = [sys.executable, "-m", "kg", "serve", str(work / "build")]
     port = free_port()
     served = start(kg + ["--port", str(port)], port, "/sparql")
