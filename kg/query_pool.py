@@ -83,14 +83,15 @@ class _Enough(Exception):
 
 class _FirstLines(io.RawIOBase):
     def __init__(self, lines: int):
-        self.wanted, self.data = lines, bytearray()
+        self.wanted, self.seen, self.data = lines, 0, bytearray()
 
     def writable(self) -> bool:
         return True
 
     def write(self, chunk) -> int:  # type: ignore[override]
         self.data += chunk
-        if self.data.count(b"\n") > self.wanted:
+        self.seen += bytes(chunk).count(b"\n")
+        if self.seen > self.wanted:
             raise _Enough()
         return len(chunk)
 
