@@ -450,6 +450,9 @@ def test_row_cap_keeps_terms_whole(server, build_dir):
     store = OxigraphStore.from_build(build_dir)
     full = json.loads(store.raw_query(query).serialize(format=ox.QueryResultsFormat.JSON))["results"]["bindings"]
     assert bindings == full[:50]
+    status, headers, body = _get(server.server_port, "CONSTRUCT WHERE { ?s ?p ?o }", "application/n-triples")
+    assert status == 200 and headers["x-result-truncated"] == "true"
+    assert len(list(ox.parse(body, format=ox.RdfFormat.N_TRIPLES))) == 50
 
 
 
