@@ -1,44 +1,161 @@
-"""The `kg` command: thin wrappers over the library (kg.pipeline, kg.store, kg.usecases, ...).
+"""The `kg` command: parses arguments, calls the library (kg.pipeline, kg.usecases, kg.evaluate, ...), prints.
 
 Commands that read a graph take it from a build folder (default ``build/``),
-``--store DIR`` (Oxigraph on disk) or ``--endpoint URL`` (a SPARQL 1.1 server).
+``--store DIR`` (Oxigraph on disk) or ``--endpoint URL`` (a SPARQL 1.1 server):
+those three are declared once, by ``reads_graph``, and reach a command as one
+``GraphSource``. Commands that print a table take ``--format table|csv|json``.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
+import sys
 import time
+from enum import Enum
+from importlib.metadata import PackageNotFoundError, version as package_version
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, Callable, List, NoReturn, Optional
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 from rich.tree import Tree
+from typing_extensions import Annotated
 
-from .ingest import IngestError, collect_paths
+from .ingest import IngestError
 from .query import QueryError, named_queries, parse_params, run, to_csv, to_json
-from .store import GraphStore, StoreError, open_store
+from .source import GraphSource
+from .store import GraphStore, StoreError, Table
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="Knowledge graph of AI papers from weekly digests.")
-console = Console()
+app = typer.Typer(no_args_is_help=True, help="Knowledge graph of AI papers from weekly digests.")
+
+# At a terminal, output fits its width; piped or captured, every cell stays whole on one line
+# (scripts and logs read lines, and a wrapped cell is a different value).
+UNWRAPPED_WIDTH = 1_000_000
+console = Console(width=None if sys.stdout.isatty() else UNWRAPPED_WIDTH)
 errors = Console(stderr=True)
 
 STORE_HELP = "Read an Oxigraph store on disk instead of a build folder."
 ENDPOINT_HELP = "Read a remote SPARQL 1.1 endpoint (its query URL)."
 
 
-def fail(message: str) -> None:
+class Format(str, Enum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+FORMAT_HELP = "table (for reading), csv or json (for scripts; the JSON keys are listed in the README)."
+FormatOption = Annotated[Format, typer.Option("--format", help=FORMAT_HELP, case_sensitive=False)]
+
+
+def fail(message: str) -> NoReturn:
     errors.print(f"[red]error:[/red] {message}", markup=True, highlight=False, soft_wrap=True)
     raise typer.Exit(code=1)
 
 
-def _open(location: Optional[Path], store: Optional[Path], endpoint: Optional[str], writable: bool = False) -> GraphStore:
+def _version(value: bool) -> None:
+    if value:
+        try:
+            typer.echo(f"papers-kg {package_version('papers-kg')}")
+        except PackageNotFoundError:  # running from a source tree that was never installed
+            typer.echo("papers-kg (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
+                                                    help="Print the version and exit.")] = None,
+) -> None:
+    """Knowledge graph of AI papers from weekly digests."""
+
+
+# ---------------------------------------------------------------- the graph-source options, declared once
+
+Location = Annotated[Optional[Path], typer.Argument(help="A build folder (default build/).", show_default=False)]
+StoreOption = Annotated[Optional[Path], typer.Option("--store", help=STORE_HELP)]
+EndpointOption = Annotated[Optional[str], typer.Option("--endpoint", help=ENDPOINT_HELP)]
+
+
+def reads_graph(*, location: bool = True, endpoint: bool = True, store_help: str = STORE_HELP,
+                endpoint_help: str = ENDPOINT_HELP) -> Callable:
+    """Give a command the graph-source parameters ([DIR] after its own arguments, --store, --endpoint)
+    and pass them to it as ``source: GraphSource``."""
+
+    def decorate(command: Callable) -> Callable:
+        signature = inspect.signature(command, eval_str=True)
+        own = [p for p in signature.parameters.values() if p.name != "source"]
+        added = []
+        if location:
+            added.append(inspect.Parameter("location", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
+                                           annotation=Location))
+        added.append(inspect.Parameter("store", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
+                                       annotation=Annotated[Optional[Path], typer.Option("--store", help=store_help)]))
+        if endpoint:
+            added.append(inspect.Parameter("endpoint", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
+                                           annotation=Annotated[Optional[str], typer.Option("--endpoint", help=endpoint_help)]))
+        # Typer reads arguments in signature order: the location comes after the command's own arguments.
+        arguments = [p for p in own if p.default is inspect.Parameter.empty or isinstance(p.default, typer.models.ArgumentInfo)]
+        options = [p for p in own if p not in arguments]
+        parameters = arguments + added + options
+
+        @functools.wraps(command)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            bound = inspect.Signature(parameters).bind(*args, **kwargs)
+            values = dict(bound.arguments)
+            source = GraphSource(values.pop("location", None), values.pop("store", None), values.pop("endpoint", None))
+            return command(source=source, **values)
+
+        hints = {p.name: p.annotation for p in parameters}
+        wrapper.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+        wrapper.__annotations__ = {**hints, "return": None}
+        return wrapper
+
+    return decorate
+
+
+def _open(source: GraphSource, writable: bool = False) -> GraphStore:
     try:
-        return open_store(location, store, endpoint, writable)
+        return source.open(writable)
     except StoreError as err:
         fail(str(err))
+
+
+# ---------------------------------------------------------------- printing
+
+
+def _emit(fmt: Format, table: Table, data: Any, show: Callable[[], None]) -> None:
+    """One place that turns a command's result into its chosen format."""
+    if fmt is Format.csv:
+        typer.echo(to_csv(table), nl=False)
+    elif fmt is Format.json:
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        show()
+
+
+def _rich_table(table: Table, **options: Any) -> RichTable:
+    shown = RichTable(*table.columns, **options)
+    for row in table.rows:
+        shown.add_row(*row)
+    return shown
+
+
+class _Bar:
+    """A progress bar that starts a new count whenever the library reports a new stage."""
+
+    def __init__(self, progress: Progress):
+        self.progress, self.task, self.stage = progress, progress.add_task("starting"), ""
+
+    def __call__(self, step: Any) -> None:
+        if step.stage != self.stage:
+            self.stage = step.stage
+            self.progress.reset(self.task, total=step.total, description=step.description)
+        self.progress.update(self.task, advance=1, description=step.description)
 
 
 def _progress() -> Progress:
@@ -52,34 +169,26 @@ def _progress() -> Progress:
 def build(
     inputs: List[Path] = typer.Argument(..., help="Digest files (.txt/.md) and/or folders of them."),
     out: Path = typer.Option(Path("build"), "--out", help="Folder for graph.ttl and graph.html."),
+    format: FormatOption = Format.table,
 ) -> None:
     """Build the knowledge graph of some digests: DIR/graph.ttl and DIR/graph.html."""
     from .pipeline import build as build_graph, summarize, write_outputs
 
     try:
-        total = len(collect_paths(inputs))
         with _progress() as bar:
-            task = bar.add_task("reading digests", total=total)
-
-            def progress(description: str, steps: int) -> None:
-                if description.startswith("read"):
-                    bar.update(task, advance=steps, description=description)
-                else:
-                    if bar.tasks[task].description != description:
-                        bar.update(task, description=description, completed=0, total=None)
-                    bar.advance(task, steps)
-
-            result = build_graph(inputs, progress=progress)
-            bar.update(task, description="writing graph.ttl and graph.html")
+            result = build_graph(inputs, progress=_Bar(bar))
+            bar.update(bar.task_ids[0], description="writing graph.ttl and graph.html")
             paths = write_outputs(result, out)
     except IngestError as err:
         fail(str(err))
     except OSError as err:
         fail(f"cannot write to {out}: {err.strerror}")
-    _print_summary(summarize(result), paths)
+    summary = summarize(result)
+    _emit(format, summary.table(), {**summary.as_dict(), "wrote": [str(p) for p in paths.values()]},
+          lambda: _print_summary(summary, paths))
 
 
-def _print_summary(summary, paths) -> None:
+def _print_summary(summary: Any, paths: dict[str, Path]) -> None:
     console.print(f"[bold]{summary.digests}[/bold] digests, [bold]{summary.papers}[/bold] papers, "
                   f"[bold]{sum(summary.entities_by_type.values())}[/bold] entities, {summary.triples} triples")
     table = RichTable(title="entities by type", show_header=False)
@@ -96,31 +205,37 @@ def _print_summary(summary, paths) -> None:
         top.add_row(label, kind, str(count))
     console.print(table, relations, top)
     for path in paths.values():
-        console.print(f"wrote {path}")
+        console.print(f"wrote {path}", soft_wrap=True)
 
 
 @app.command()
+@reads_graph(location=False, store_help="Oxigraph store folder (created if missing).",
+             endpoint_help="SPARQL 1.1 query URL of a writable store.")
 def add(
+    source: GraphSource,
     digests: List[Path] = typer.Argument(..., help="Digest files and/or folders to add."),
-    store: Optional[Path] = typer.Option(None, "--store", help="Oxigraph store folder (created if missing)."),
-    endpoint: Optional[str] = typer.Option(None, "--endpoint", help="SPARQL 1.1 query URL of a writable store."),
+    format: FormatOption = Format.table,
 ) -> None:
     """Add digests to a persistent store: unchanged digests are skipped, changed ones replaced."""
     from .pipeline import add_to_store
 
-    target = _open(None, store, endpoint, writable=True)
+    target = _open(source, writable=True)
     try:
         with _progress() as bar:
-            task = bar.add_task("adding digests", total=len(collect_paths(digests)))
-            outcomes = add_to_store(target, digests, progress=lambda d, n: bar.update(task, advance=n, description=d))
+            outcomes = add_to_store(target, digests, progress=_Bar(bar))
     except (IngestError, StoreError) as err:
         fail(str(err))
     finally:
         target.close()
-    for outcome in outcomes:
-        console.print(f"{outcome.status:>9}  {outcome.source_file}")
+    table = Table(("status", "file"), tuple((o.status, o.source_file) for o in outcomes))
     counts = {s: sum(o.status == s for o in outcomes) for s in ("added", "replaced", "unchanged")}
-    console.print(", ".join(f"{n} {s}" for s, n in counts.items()))
+
+    def show() -> None:
+        for outcome in outcomes:
+            console.print(f"{outcome.status:>9}  {outcome.source_file}", highlight=False, soft_wrap=True)
+        console.print(", ".join(f"{n} {s}" for s, n in counts.items()))
+
+    _emit(format, table, [{"file": o.source_file, "status": o.status} for o in outcomes], show)
 
 
 # ---------------------------------------------------------------- querying
@@ -130,67 +245,68 @@ def add(
 def query(
     args: List[str] = typer.Argument(..., metavar="[DIR] QUERY", help="A build folder (default build/), then a SPARQL query, a .rq file or a named query (see 'kg queries')."),
     param: List[str] = typer.Option([], "--param", help="key=value bound into the query (repeatable); <...> is an IRI."),
-    format: str = typer.Option("table", "--format", help="table, csv or json."),
-    store: Optional[Path] = typer.Option(None, "--store", help=STORE_HELP),
-    endpoint: Optional[str] = typer.Option(None, "--endpoint", help=ENDPOINT_HELP),
+    format: FormatOption = Format.table,
+    store: StoreOption = None,
+    endpoint: EndpointOption = None,
 ) -> None:
     """Run a SPARQL query on a graph."""
-    if format not in {"table", "csv", "json"}:
-        fail(f"unknown format {format!r} (use table, csv or json)")
+    # The folder shares one argument list with the query (it comes first and is optional), so this
+    # command takes the source options itself rather than through reads_graph.
     if len(args) > 2:
         fail("give at most a folder and a query (quote the query)")
     location, text = (Path(args[0]), args[1]) if len(args) == 2 else (None, args[0])
     try:
-        table = run(_open(location, store, endpoint), text, parse_params(param))
+        table = run(_open(GraphSource(location, store, endpoint)), text, parse_params(param))
     except (QueryError, StoreError) as err:
         fail(str(err))
-    if format == "csv":
-        typer.echo(to_csv(table), nl=False)
-    elif format == "json":
+
+    def show() -> None:
+        console.print(_rich_table(table))
+        console.print(f"{len(table.rows)} rows")
+
+    if format is Format.json:
         typer.echo(to_json(table))
     else:
-        shown = RichTable(*table.columns)
-        for row in table.rows:
-            shown.add_row(*row)
-        console.print(shown)
-        console.print(f"{len(table.rows)} rows")
+        _emit(format, table, None, show)
 
 
 @app.command()
-def queries() -> None:
+def queries(format: FormatOption = Format.table) -> None:
     """List the named queries that 'kg query' runs by name."""
-    table = RichTable("name", "what it answers", "parameters")
-    for name, named in named_queries().items():
-        table.add_row(name, named.description, ", ".join(p for p, _ in named.params) or "-")
-    console.print(table)
+    named = named_queries().values()
+    table = Table(("name", "description", "parameters"),
+                  tuple((q.name, q.description, " ".join(p for p, _ in q.params)) for q in named))
+    data = [{"name": q.name, "description": q.description, "parameters": [p for p, _ in q.params]} for q in named]
+    _emit(format, table, data, lambda: console.print(_rich_table(
+        Table(("name", "what it answers", "parameters"), tuple((n, d, p or "-") for n, d, p in table.rows)))))
 
 
-def _resolve(target: GraphStore, name: str, kind: Optional[str]):
+def _resolve(target: GraphStore, name: str, kind: Optional[str]) -> Any:
     from .usecases import UnknownName, resolve
 
     try:
         return resolve(target, name, kind)
-    except UnknownName as err:
-        fail(str(err))
-    except StoreError as err:
+    except (UnknownName, StoreError) as err:
         fail(str(err))
 
 
 @app.command()
+@reads_graph()
 def lineage(
+    source: GraphSource,
     method: str = typer.Argument(..., help="A method's name or alias (any case)."),
-    location: Optional[Path] = typer.Argument(None, help="A build folder (default build/)."),
-    store: Optional[Path] = typer.Option(None, "--store", help=STORE_HELP),
-    endpoint: Optional[str] = typer.Option(None, "--endpoint", help=ENDPOINT_HELP),
+    format: FormatOption = Format.table,
 ) -> None:
     """Methods that extend METHOD (transitively), and what METHOD extends, with the papers that introduce them."""
-    from .usecases import lineage as compute
+    from .usecases import lineage as compute, lineage_dict, lineage_table
 
-    target = _open(location, store, endpoint)
-    found = _resolve(target, method, "Method")
-    tree = compute(target, found)
+    target = _open(source)
+    try:
+        tree = compute(target, _resolve(target, method, "Method"))
+    except StoreError as err:
+        fail(str(err))
 
-    def label(node) -> str:
+    def label(node: Any) -> str:
         parts = [f"[bold]{node.label}[/bold]"]
         if node.introduced_by:
             parts.append(f"introduced by “{'”, “'.join(node.introduced_by)}”")
@@ -198,85 +314,97 @@ def lineage(
             parts.append(f"[dim]{', '.join(node.digests)}[/dim]")
         return " — ".join(parts)
 
-    def grow(branch: Tree, node) -> None:
+    def grow(branch: Tree, node: Any) -> None:
         for child in node.children:
             grow(branch.add(label(child)), child)
 
-    down = Tree(label(tree.root))
-    grow(down, tree.root)
-    console.print("[underline]descendants[/underline] (methods that extend it)")
-    console.print(down)
-    if tree.ancestors:
-        up = Tree(label(tree.ancestors))
-        grow(up, tree.ancestors)
-        console.print("[underline]ancestors[/underline] (what it extends)")
-        console.print(up)
-    if not tree.root.children and not tree.ancestors:
-        console.print(f"no lineage recorded for {tree.root.label}")
+    def show() -> None:
+        # A heading is printed only with something under it.
+        for heading, top in (("descendants[/underline] (methods that extend it)", tree.root if tree.root.children else None),
+                             ("ancestors[/underline] (what it extends)", tree.ancestors)):
+            if top is not None:
+                shown = Tree(label(top))
+                grow(shown, top)
+                console.print(f"[underline]{heading}")
+                console.print(shown)
+        if not tree.root.children and not tree.ancestors:
+            console.print(f"no lineage recorded for {tree.root.label}")
+
+    _emit(format, lineage_table(tree), lineage_dict(tree), show)
 
 
 @app.command()
+@reads_graph()
 def shared(
-    location: Optional[Path] = typer.Argument(None, help="A build folder (default build/)."),
+    source: GraphSource,
     base_model: Optional[str] = typer.Option(None, "--base-model", help="A model family (any size or version counts)."),
     benchmark: Optional[str] = typer.Option(None, "--benchmark", help="A benchmark (any edition counts)."),
-    store: Optional[Path] = typer.Option(None, "--store", help=STORE_HELP),
-    endpoint: Optional[str] = typer.Option(None, "--endpoint", help=ENDPOINT_HELP),
+    format: FormatOption = Format.table,
 ) -> None:
     """Papers that share a base model family or a benchmark, grouped by the variant or edition they use."""
-    from .usecases import shared as compute
+    from .usecases import SharedQuestion, SharedUsage, UnknownName, shared_papers
 
-    if bool(base_model) == bool(benchmark):
-        fail("give one of --base-model NAME or --benchmark NAME")
-    target = _open(location, store, endpoint)
-    kind, relation = ("Model", "usesBaseModel") if base_model else ("Benchmark", "evaluatedOn")
-    found = _resolve(target, base_model or benchmark, kind)
-    groups = compute(target, found, relation)
-    if not groups:
-        console.print(f"no paper {'builds on' if base_model else 'reports'} {found.label}")
-        return
-    papers = {title for g in groups for title, _ in g.papers}
-    console.print(f"[bold]{len(papers)}[/bold] papers share {found.label}")
-    for group in groups:
-        tree = Tree(f"[bold]{group.entity}[/bold]")
-        for title, digests in group.papers:
-            tree.add(f"{title} [dim]{', '.join(digests)}[/dim]")
-        console.print(tree)
+    try:
+        question = SharedQuestion.ask(base_model, benchmark)
+    except SharedUsage as err:
+        fail(str(err))
+    target = _open(source)
+    try:
+        found = shared_papers(target, question)
+    except (UnknownName, StoreError) as err:
+        fail(str(err))
+
+    def show() -> None:
+        if not found.groups:
+            console.print(f"no paper {'builds on' if base_model else 'reports'} {found.family.label}")
+            return
+        console.print(f"[bold]{found.paper_count}[/bold] papers share {found.family.label}")
+        for group in found.groups:
+            tree = Tree(f"[bold]{group.entity}[/bold]")
+            for title, digests in group.papers:
+                tree.add(f"{title} [dim]{', '.join(digests)}[/dim]")
+            console.print(tree)
+
+    _emit(format, found.table(), found.as_dict(), show)
 
 
 @app.command()
+@reads_graph()
 def entity(
+    source: GraphSource,
     name: str = typer.Argument(..., help="An entity's name or alias (any case)."),
-    location: Optional[Path] = typer.Argument(None, help="A build folder (default build/)."),
-    store: Optional[Path] = typer.Option(None, "--store", help=STORE_HELP),
-    endpoint: Optional[str] = typer.Option(None, "--endpoint", help=ENDPOINT_HELP),
+    format: FormatOption = Format.table,
 ) -> None:
     """An entity's card: type, aliases, family, digests, and every relation with its evidence sentence."""
     from .usecases import entity_card
 
-    target = _open(location, store, endpoint)
-    card = entity_card(target, _resolve(target, name, None))
-    console.print(f"[bold]{card.label}[/bold] ({card.type})")
-    for title, values in (("aliases", card.aliases), ("family", card.families), ("variants", card.variants), ("digests", card.digests)):
-        if values:
-            console.print(f"  {title}: {', '.join(values)}", highlight=False)
-    if card.statements:
-        table = RichTable("subject", "relation", "object", "evidence", "digest", show_lines=True)
-        for st in card.statements:
-            table.add_row(st.subject, st.relation, st.object, st.sentence, st.digest)
-        console.print(table)
+    target = _open(source)
+    try:
+        card = entity_card(target, _resolve(target, name, None))
+    except StoreError as err:
+        fail(str(err))
+
+    def show() -> None:
+        console.print(f"[bold]{card.label}[/bold] ({card.type})")
+        for title, values in (("aliases", card.aliases), ("family", card.families), ("variants", card.variants),
+                              ("digests", card.digests)):
+            if values:
+                console.print(f"  {title}: {', '.join(values)}", highlight=False, soft_wrap=True)
+        if card.statements:
+            console.print(_rich_table(card.table(), show_lines=True))
+
+    _emit(format, card.table(), card.as_dict(), show)
 
 
 # ---------------------------------------------------------------- serving and exporting
 
 
 @app.command()
+@reads_graph()
 def export(
-    location: Optional[Path] = typer.Argument(None, help="A build folder (default build/)."),
+    source: GraphSource,
     format: str = typer.Option("ttl", "--format", help="ttl, nt, trig, jsonld, graphml, gexf or cytoscape."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write to this file (default: standard output)."),
-    store: Optional[Path] = typer.Option(None, "--store", help=STORE_HELP),
-    endpoint: Optional[str] = typer.Option(None, "--endpoint", help=ENDPOINT_HELP),
 ) -> None:
     """Export the graph for other tools (Gephi: graphml/gexf; Cytoscape: cytoscape; RDF tools: ttl/nt/trig/jsonld)."""
     from .export import FORMATS, export as run_export
@@ -285,7 +413,7 @@ def export(
     if format not in FORMATS:
         fail(f"unknown format {format!r} (one of {', '.join(FORMATS)})")
     try:
-        data = run_export(_open(location, store, endpoint), format)
+        data = run_export(_open(source), format)
         if out:
             write_atomic(out, data)
         else:
@@ -297,14 +425,13 @@ def export(
 
 
 @app.command()
+@reads_graph()
 def viz(
-    location: Optional[Path] = typer.Argument(None, help="A build folder (default build/)."),
+    source: GraphSource,
     focus: Optional[str] = typer.Option(None, "--focus", help="Show the part of the graph around this entity."),
     depth: int = typer.Option(2, "--depth", help="How many steps from --focus to include."),
     types: Optional[str] = typer.Option(None, "--types", help="Comma-separated node types to keep (Paper,Method,Model,Benchmark,Organization)."),
     out: Path = typer.Option(Path("graph-view.html"), "--out", help="The page to write."),
-    store: Optional[Path] = typer.Option(None, "--store", help=STORE_HELP),
-    endpoint: Optional[str] = typer.Option(None, "--endpoint", help=ENDPOINT_HELP),
 ) -> None:
     """Write an interactive page of the graph, or of the part around one entity."""
     from .export import union_graph
@@ -316,7 +443,7 @@ def viz(
         fail(f"unknown type(s) {', '.join(sorted(kept - set(TYPE_STYLE)))} (use {', '.join(TYPE_STYLE)})")
     if depth < 0:
         fail("--depth must be 0 or more")
-    target = _open(location, store, endpoint)
+    target = _open(source)
     centre = _resolve(target, focus, None) if focus else None
     try:
         page = render_page(union_graph(target), title=f"papers-kg: {centre.label}" if centre else "papers-kg",
@@ -326,13 +453,13 @@ def viz(
         fail(str(err))
     except OSError as err:
         fail(f"cannot write {out}: {err.strerror}")
-    console.print(f"wrote {out}")
+    console.print(f"wrote {out}", soft_wrap=True)
 
 
 @app.command()
+@reads_graph(endpoint=False)
 def serve(
-    location: Optional[Path] = typer.Argument(None, help="A build folder (default build/)."),
-    store: Optional[Path] = typer.Option(None, "--store", help=STORE_HELP),
+    source: GraphSource,
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
     port: int = typer.Option(7878, "--port", help="Port to listen on."),
     timeout: float = typer.Option(10.0, "--timeout", help="Seconds a query may run."),
@@ -341,14 +468,10 @@ def serve(
 ) -> None:
     """Serve a read-only SPARQL 1.1 endpoint (/sparql), a query editor (/editor) and the interactive page (/)."""
     from .endpoint import ServeSettings, serve as start
-    from .export import union_graph
-    from .html import render_page
 
-    target = _open(location, store, None)
-    folder = location or (None if store else Path("build"))
-    page_file = folder / "graph.html" if folder else None
-    page = page_file.read_bytes() if page_file and page_file.is_file() else render_page(union_graph(target)).encode("utf-8")
+    target = _open(source)
     try:
+        page = source.page(target)
         server = start(target, page, host, port, ServeSettings(timeout=timeout, max_rows=max_rows, workers=workers))
     except StoreError as err:
         fail(str(err))
@@ -370,39 +493,35 @@ def serve(
 def eval_command(
     inputs: List[Path] = typer.Argument(..., help="The digests the gold file annotates (files or folders)."),
     gold: Path = typer.Option(..., "--gold", help="Gold annotations in the format of gold/GUIDELINES.md."),
-    as_json: bool = typer.Option(False, "--json", help="Print the scores as JSON."),
+    format: FormatOption = Format.table,
+    as_json: bool = typer.Option(False, "--json", help="Same as --format json."),
     verbose: bool = typer.Option(False, "-v", "--verbose", help="List every miss and false positive."),
     without_vocab: bool = typer.Option(False, "--without-vocab", help="Remove the vocabulary's entries for every gold entity first."),
 ) -> None:
     """Score extraction against hand annotations: entity, relation, extends and variantOf P/R/F1."""
-    from .evaluate import GoldError, evaluate, gold_entity_names, load_gold
-    from .pipeline import build as build_graph
-    from .vocab import load_vocabulary
+    from .evaluate import GoldError, evaluate_inputs
 
     try:
-        gold_data = load_gold(gold)
-        vocabulary = load_vocabulary()
-        if without_vocab:
-            vocabulary = vocabulary.without(gold_entity_names(gold_data))
-        paths = [p for p in collect_paths(inputs) if p.name in {d["digest"] for d in gold_data["digests"]}]
-        if not paths:
-            fail("none of the inputs is a digest the gold file annotates")
-        report = evaluate(build_graph(paths, vocabulary=vocabulary), gold_data)
+        report = evaluate_inputs(inputs, gold, without_vocab)
     except (GoldError, IngestError) as err:
         fail(str(err))
-    if as_json:
-        typer.echo(json.dumps(report.as_dict(verbose), indent=2, ensure_ascii=False))
-        return
-    table = RichTable("score", "precision", "recall", "F1", "tp", "fp", "fn")
-    rows = [("entities", report.entities)] + [(f"  {k}", v) for k, v in sorted(report.entities_by_digest.items())]
-    rows += [("relations", report.relations)] + [(f"  {k}", v) for k, v in sorted(report.relations_by_kind.items())]
-    rows += [("extends", report.extends), ("variantOf", report.variant_of)]
-    for name, score in rows:
-        table.add_row(name, f"{score.precision:.3f}", f"{score.recall:.3f}", f"{score.f1:.3f}", str(score.tp), str(score.fp), str(score.fn))
-    console.print(table)
-    if verbose:
-        for name, score in [("entities", report.entities), ("relations", report.relations), ("extends", report.extends), ("variantOf", report.variant_of)]:
-            for miss in score.misses:
-                console.print(f"[yellow]miss[/yellow] {name}: {miss}", highlight=False, soft_wrap=True)
-            for fp in score.false_positives:
-                console.print(f"[red]false positive[/red] {name}: {fp}", highlight=False, soft_wrap=True)
+    rows = report.rows()
+    table = Table(("score", "part", "precision", "recall", "f1", "tp", "fp", "fn"),
+                  tuple((name, part, f"{s.precision:.4f}", f"{s.recall:.4f}", f"{s.f1:.4f}", str(s.tp), str(s.fp), str(s.fn))
+                        for name, part, s in rows))
+
+    def show() -> None:
+        shown = RichTable("score", "precision", "recall", "F1", "tp", "fp", "fn")
+        for name, part, score in rows:
+            shown.add_row(f"  {part}" if part else name, f"{score.precision:.3f}", f"{score.recall:.3f}", f"{score.f1:.3f}", str(score.tp),
+                          str(score.fp), str(score.fn))
+        console.print(shown)
+        if verbose:
+            for label, score in [("entities", report.entities), ("relations", report.relations),
+                                 ("extends", report.extends), ("variantOf", report.variant_of)]:
+                for miss in score.misses:
+                    console.print(f"[yellow]miss[/yellow] {label}: {miss}", highlight=False, soft_wrap=True)
+                for fp in score.false_positives:
+                    console.print(f"[red]false positive[/red] {label}: {fp}", highlight=False, soft_wrap=True)
+
+    _emit(Format.json if as_json else format, table, report.as_dict(verbose), show)

@@ -14,9 +14,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .ingest import collect_paths
 from .link import paper_key
-from .pipeline import BuildResult
-from .vocab import fold
+from .pipeline import BuildResult, build
+from .vocab import fold, load_vocabulary
 
 GOLD_RELATIONS = {
     "introduces": "introduces",
@@ -82,6 +83,13 @@ class Report:
     extends: Score
     variant_of: Score
 
+    def rows(self) -> list[tuple[str, str, Score]]:
+        """(score, part, figures) in the order a table shows them: each total, then its parts (digests for
+        entities, kinds for relations); a total's part is ''."""
+        rows = [("entities", "", self.entities)] + [("entities", k, v) for k, v in sorted(self.entities_by_digest.items())]
+        rows += [("relations", "", self.relations)] + [("relations", k, v) for k, v in sorted(self.relations_by_kind.items())]
+        return rows + [("extends", "", self.extends), ("variantOf", "", self.variant_of)]
+
     def as_dict(self, verbose: bool = False) -> dict:
         return {
             "entities": self.entities.as_dict(verbose),
@@ -94,6 +102,8 @@ class Report:
 
 
 def load_gold(path: Path) -> dict:
+    if not path.is_file():
+        raise GoldError(f"gold file not found: {path} (give one with --gold FILE; its format: gold/GUIDELINES.md)")
     try:
         gold = json.loads(path.read_text(encoding="utf-8"))
         gold["digests"][0]["entities"]
@@ -187,3 +197,17 @@ def evaluate(result: BuildResult, gold: dict) -> Report:
         gold_variants,
     )
     return Report(entities, by_digest, relations, dict(by_kind), extends, variants)
+
+
+def evaluate_inputs(inputs: list[Path], gold_path: Path, without_vocab: bool = False) -> Report:
+    """Build the digests among ``inputs`` that the gold file annotates and score them against it.
+    ``without_vocab`` removes the vocabulary's entries for every gold entity first."""
+    gold = load_gold(gold_path)
+    vocabulary = load_vocabulary()
+    if without_vocab:
+        vocabulary = vocabulary.without(gold_entity_names(gold))
+    annotated = {d["digest"] for d in gold["digests"]}
+    paths = [p for p in collect_paths(inputs) if p.name in annotated]
+    if not paths:
+        raise GoldError("none of the inputs is a digest the gold file annotates")
+    return evaluate(build(paths, vocabulary=vocabulary), gold)

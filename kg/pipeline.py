@@ -22,10 +22,20 @@ from .ingest import Digest, collect_paths, read_digest
 from .link import LinkedCorpus, link
 from .nlp import annotate, build_nlp
 from .relations import Relation, extract_relations
-from .store import GraphStore
+from .store import GraphStore, Table
 from .vocab import Vocabulary, load_vocabulary
 
-Progress = Callable[[str, int], None]  # (stage description, number of steps done)
+
+@dataclass(frozen=True)
+class Step:
+    """One step of work done, for a progress display: a new ``stage`` starts a new count."""
+
+    stage: str  # 'read' | 'annotate' | 'add'
+    description: str  # what is being done now
+    total: int  # steps in this stage
+
+
+Progress = Callable[[Step], None]
 
 
 @dataclass(frozen=True)
@@ -43,14 +53,14 @@ def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Pr
     for path in paths:
         digests.append(read_digest(path))
         if progress:
-            progress(f"read {path.name}", 1)
+            progress(Step("read", f"read {path.name}", len(paths)))
     nlp = build_nlp(vocabulary)
     items = [item for digest in digests for item in digest.items]
     annotated = []
     for ann in annotate(nlp, items, vocabulary):
         annotated.append(ann)
         if progress:
-            progress("finding entities", 1)
+            progress(Step("annotate", "finding entities", len(items)))
     corpus = link(vocabulary, digests, annotated)
     relations = extract_relations(corpus)
     graph = build_graph(corpus, relations, with_support)
@@ -91,6 +101,21 @@ class Summary:
     most_mentioned: list[tuple[str, str, int]]  # (label, type, number of digests)
     triples: int
 
+    def as_dict(self) -> dict:
+        return {"digests": self.digests, "papers": self.papers, "entities": sum(self.entities_by_type.values()),
+                "triples": self.triples, "entities_by_type": self.entities_by_type,
+                "relations_by_kind": self.relations_by_kind,
+                "most_mentioned": [{"label": label, "type": kind, "digests": n} for label, kind, n in self.most_mentioned]}
+
+    def table(self) -> Table:
+        """The summary as one table: (section, name, type, count)."""
+        rows = [("total", what, "", str(n)) for what, n in
+                (("digests", self.digests), ("papers", self.papers), ("triples", self.triples))]
+        rows += [("entities_by_type", kind, kind, str(n)) for kind, n in self.entities_by_type.items()]
+        rows += [("relations_by_kind", kind, "", str(n)) for kind, n in self.relations_by_kind.items()]
+        rows += [("most_mentioned", label, kind, str(n)) for label, kind, n in self.most_mentioned]
+        return Table(("section", "name", "type", "count"), tuple(rows))
+
 
 def summarize(result: BuildResult, top: int = 10) -> Summary:
     corpus = result.corpus
@@ -121,7 +146,8 @@ def add_to_store(store: GraphStore, inputs: list[Path], vocabulary: Vocabulary |
     vocabulary = vocabulary or load_vocabulary()
     ledger = store.ledger()
     outcomes = []
-    for path in collect_paths(inputs):
+    paths = collect_paths(inputs)
+    for path in paths:
         content_hash = hashlib.sha256(path.read_bytes()).hexdigest()
         if ledger.get(path.name) == content_hash:
             outcomes.append(AddOutcome(path.name, "unchanged"))
@@ -130,7 +156,7 @@ def add_to_store(store: GraphStore, inputs: list[Path], vocabulary: Vocabulary |
             store.replace_digest(digest_iri(path.name), path.name, content_hash, to_turtle(result.graph))
             outcomes.append(AddOutcome(path.name, "replaced" if path.name in ledger else "added"))
         if progress:
-            progress(f"adding {path.name}", 1)
+            progress(Step("add", f"added {path.name}", len(paths)))
     if any(o.status != "unchanged" for o in outcomes):
         store.refresh_support()
     return outcomes

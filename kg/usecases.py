@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from rdflib import URIRef
 
-from .store import GraphStore
+from .store import GraphStore, Table
 from .vocab import fold
 
 ENTITY_CLASSES = ("Method", "Model", "Benchmark", "Organization")
@@ -75,6 +75,35 @@ class Lineage:
     ancestors: LineageNode | None  # what the method extends, and what that extends...
 
 
+def _node_dict(node: LineageNode, link: str) -> dict:
+    return {"method": node.label, "introduced_by": list(node.introduced_by), "digests": list(node.digests),
+            link: [_node_dict(child, link) for child in node.children]}
+
+
+def lineage_dict(tree: Lineage) -> dict:
+    """The whole tree both ways, with stable keys (README, 'Scripting'): each method carries the methods that
+    extend it ('extended_by', going down) or that it extends ('extends', going up)."""
+    return {**_node_dict(tree.root, "extended_by"),
+            "extends": _node_dict(tree.ancestors, "extends")["extends"] if tree.ancestors else []}
+
+
+def lineage_table(tree: Lineage) -> Table:
+    """One row per 'extends' edge: descendants top-down, then ancestors; depth counts steps from the method."""
+    rows: list[tuple[str, ...]] = []
+
+    def walk(node: LineageNode, direction: str, depth: int) -> None:
+        for child in node.children:
+            method, extends = (child, node) if direction == "descendant" else (node, child)
+            rows.append((direction, str(depth), method.label, extends.label, "; ".join(method.introduced_by),
+                         " ".join(method.digests)))
+            walk(child, direction, depth + 1)
+
+    walk(tree.root, "descendant", 1)
+    if tree.ancestors:
+        walk(tree.ancestors, "ancestor", 1)
+    return Table(("direction", "depth", "method", "extends", "introduced_by", "digests"), tuple(rows))
+
+
 def lineage(store: GraphStore, method: Named) -> Lineage:
     edges = store.select("SELECT ?child ?parent WHERE { ?child kg:extends ?parent }").rows
     facts = store.select(
@@ -117,6 +146,57 @@ class SharedGroup:
     papers: tuple[tuple[str, tuple[str, ...]], ...]  # (title, digests)
 
 
+# What 'kg shared --base-model / --benchmark' asks: the type of the name given, and the relation papers have to it.
+SHARED_BY = {"base_model": ("Model", "usesBaseModel"), "benchmark": ("Benchmark", "evaluatedOn")}
+
+
+class SharedUsage(ValueError):
+    """The question is not one 'shared' answers; one line for the user."""
+
+
+@dataclass(frozen=True)
+class SharedQuestion:
+    name: str  # what the user typed
+    kind: str  # the entity type it must name
+    relation: str  # how the papers relate to it
+
+    @classmethod
+    def ask(cls, base_model: str | None = None, benchmark: str | None = None) -> "SharedQuestion":
+        """The question from the options given: exactly one of a base model and a benchmark."""
+        if bool(base_model) == bool(benchmark):
+            raise SharedUsage("give one of --base-model NAME or --benchmark NAME")
+        by, name = ("base_model", base_model) if base_model else ("benchmark", benchmark)
+        kind, relation = SHARED_BY[by]
+        return cls(name or "", kind, relation)
+
+
+@dataclass(frozen=True)
+class SharedPapers:
+    family: Named
+    relation: str
+    groups: tuple[SharedGroup, ...]
+
+    @property
+    def paper_count(self) -> int:
+        return len({title for group in self.groups for title, _ in group.papers})
+
+    def as_dict(self) -> dict:
+        return {"family": self.family.label, "type": self.family.type, "relation": self.relation,
+                "papers": self.paper_count,
+                "groups": [{"entity": g.entity, "papers": [{"title": t, "digests": list(d)} for t, d in g.papers]}
+                           for g in self.groups]}
+
+    def table(self) -> Table:
+        return Table(("entity", "title", "digests"),
+                     tuple((g.entity, t, " ".join(d)) for g in self.groups for t, d in g.papers))
+
+
+def shared_papers(store: GraphStore, question: SharedQuestion) -> SharedPapers:
+    """Papers that share the family or benchmark the question names, grouped by the variant or edition."""
+    family = resolve(store, question.name, question.kind)
+    return SharedPapers(family, question.relation, tuple(shared(store, family, question.relation)))
+
+
 def shared(store: GraphStore, family: Named, relation: str) -> list[SharedGroup]:
     rows = store.select(
         """SELECT ?label ?title ?file WHERE {
@@ -154,6 +234,16 @@ class EntityCard:
     variants: tuple[str, ...]
     digests: tuple[str, ...]
     statements: tuple[Statement, ...]
+
+    def as_dict(self) -> dict:
+        return {"label": self.label, "type": self.type, "aliases": list(self.aliases), "family": list(self.families),
+                "variants": list(self.variants), "digests": list(self.digests),
+                "statements": [{"subject": s.subject, "relation": s.relation, "object": s.object,
+                                "evidence": s.sentence, "digest": s.digest} for s in self.statements]}
+
+    def table(self) -> Table:
+        return Table(("subject", "relation", "object", "evidence", "digest"),
+                     tuple((s.subject, s.relation, s.object, s.sentence, s.digest) for s in self.statements))
 
 
 def entity_card(store: GraphStore, entity: Named) -> EntityCard:
