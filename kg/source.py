@@ -21,7 +21,13 @@ class GraphSource:
     endpoint: str | None = None  # a SPARQL 1.1 query URL
 
     def open(self, writable: bool = False) -> GraphStore:
-        return open_store(self.location, self.store, self.endpoint, writable)
+        store = open_store(self.location, self.store, self.endpoint, writable)
+        if self.endpoint:
+            # A server whose SPARQL differs from the standard gets the store that meets its dialect.
+            from .dialects import remote_store
+
+            return remote_store(self.endpoint)
+        return store
 
     @property
     def build_folder(self) -> Path | None:

@@ -1,3 +1,4 @@
+import os
 from pathlib import Path
 
 import pytest
@@ -35,3 +36,41 @@ def write_digest(folder: Path, name: str, text: str) -> Path:
     path = folder / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.fixture(scope="session")
+def virtuoso_url(tmp_path_factory):
+    """Debian's Virtuoso Open Source on 127.0.0.1, writable over SPARQL; skipped, with the reason, where it cannot start."""
+    from servers import Unavailable, start_virtuoso, stop
+
+    try:
+        process, url = start_virtuoso(tmp_path_factory.mktemp("virtuoso"))
+    except Unavailable as why:
+        if os.environ.get("KG_REQUIRE_VIRTUOSO"):
+            pytest.fail(str(why))
+        pytest.skip(str(why))
+    yield url
+    stop(process)
+
+
+@pytest.fixture(scope="session")
+def oxigraph_url(tmp_path_factory):
+    """The oxigraph server (PyPI package 'oxigraph') on 127.0.0.1; skipped where it is not installed."""
+    import shutil
+    import subprocess
+    import sys
+
+    from servers import free_port, stop, wait_for
+
+    binary = shutil.which("oxigraph") or str(Path(sys.executable).parent / "oxigraph")
+    if not Path(binary).exists():
+        pytest.skip("the oxigraph server (PyPI package 'oxigraph') is not installed")
+    port = free_port()
+    process = subprocess.Popen([binary, "serve", "--location", str(tmp_path_factory.mktemp("oxigraph")),
+                                "--bind", f"127.0.0.1:{port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/query"
+    if not wait_for(url, process, 30):
+        stop(process)
+        pytest.fail("the oxigraph server did not start")
+    yield url
+    stop(process)

@@ -13,6 +13,7 @@ import pytest
 from rdflib import Literal
 
 from kg.pipeline import add_to_store, write_outputs
+from kg.dialects import VirtuosoStore, remote_store
 from kg.store import OxigraphStore, RemoteStore, StoreError, open_store
 
 from conftest import SEEDS, write_digest
@@ -52,7 +53,7 @@ def oxigraph_server(tmp_path_factory):
     process.wait(timeout=10)
 
 
-@pytest.fixture(params=["memory", "disk", "remote"])
+@pytest.fixture(params=["memory", "disk", "remote", "virtuoso"])
 def empty_store(request, tmp_path):
     if request.param == "memory":
         yield OxigraphStore()
@@ -61,9 +62,12 @@ def empty_store(request, tmp_path):
         yield store
         store.close()
     else:
-        url = request.getfixturevalue("oxigraph_server")
-        store = RemoteStore(url)
-        store.update("DROP ALL")
+        url = request.getfixturevalue("oxigraph_server" if request.param == "remote" else "virtuoso_url")
+        store = remote_store(url)
+        if isinstance(store, VirtuosoStore):
+            store.clear()  # never DROP ALL there: Virtuoso keeps its own system graphs in the store
+        else:
+            store.update("DROP ALL")
         yield store
 
 

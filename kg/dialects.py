@@ -1,0 +1,164 @@
+"""Remote stores whose SPARQL differs from the standard in ways the code relies on, and how we meet them.
+
+``remote_store(url)`` asks the server who it is (one ASK request) and returns a
+``RemoteStore`` for a standard SPARQL 1.1 server (Oxigraph server, Jena Fuseki)
+or a ``VirtuosoStore`` for OpenLink Virtuoso (tested: Debian's 7.2.5), which
+differs in five ways:
+
+- a query POSTed as ``application/sparql-query`` never gets an answer: queries are sent as a form;
+- there is no default graph of its own: queries read the union of every graph (duplicates included,
+  and Virtuoso's system graphs) and an update cannot write to it. What the other stores keep in the
+  default graph lives here in the named graph ``UNION_GRAPH``, which every query reads as its default
+  graph (``DEFINE input:default-graph-uri``) and every update names explicitly;
+- with a default graph given, ``GRAPH <iri> { }`` matches nothing while ``GRAPH ?g { }`` matches every
+  graph: the ledger is read with ``GRAPH ?g`` and a filter;
+- literals come back as ``typed-literal`` with ``xsd:string`` spelled out; they are read as plain strings;
+- answers are cut at ``ResultSetMaxRows`` (10,000 in Debian's virtuoso.ini) without an error, flagged
+  only by an ``X-SPARQL-MaxRows`` header: a dump pages through the graph in pages the server allows,
+  and a cut query answer is refused with one line.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from rdflib import Literal, URIRef
+from rdflib.namespace import XSD
+from rdflib.term import Node
+
+from .namespaces import KG
+from .store import _PROLOGUE, RemoteStore, StoreError, Table, _json_term, bind_values
+
+UNION_GRAPH = URIRef(str(KG) + "union")
+DIGEST_GRAPHS = "https://w3id.org/papers-kg/resource/digest/"
+PAGE = 5_000  # rows per request when a dump pages through the graph, below any sensible ResultSetMaxRows
+
+
+def server_name(query_url: str, timeout: float = 10.0) -> str:
+    """The Server header a SPARQL endpoint answers a trivial query with ('' if it sends none)."""
+    if not query_url.startswith(("http://", "https://")):
+        raise StoreError(f"{query_url}: an endpoint is an http(s) URL")
+    request = urllib.request.Request(query_url + "?" + urllib.parse.urlencode({"query": "ASK {}"}),
+                                     headers={"Accept": "application/sparql-results+json"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.headers.get("Server", "")
+    except urllib.error.HTTPError as err:
+        return err.headers.get("Server", "") if err.headers else ""
+    except (urllib.error.URLError, OSError) as err:
+        raise StoreError(f"{query_url}: cannot reach the endpoint ({getattr(err, 'reason', err)})") from None
+
+
+def remote_store(query_url: str) -> RemoteStore:
+    if server_name(query_url).startswith("Virtuoso"):
+        return VirtuosoStore(query_url)
+    return RemoteStore(query_url)
+
+
+class VirtuosoStore(RemoteStore):
+    """OpenLink Virtuoso over the SPARQL protocol; writing needs the SPARQL_UPDATE role for the SPARQL user
+    (``GRANT SPARQL_UPDATE TO "SPARQL";`` in isql), as its documentation describes."""
+
+    def __init__(self, query_url: str, timeout: float = 60.0):
+        # Virtuoso answers queries and updates at the same URL.
+        super().__init__(query_url, update_url=query_url, timeout=timeout)
+
+    def _send(self, field: str, text: str) -> tuple[bytes, int | None]:
+        """POST a query or update as a form; the answer and, when Virtuoso cut it, the row cap it applied."""
+        request = urllib.request.Request(self.query_url, data=urllib.parse.urlencode({field: text}).encode("utf-8"),
+                                         method="POST", headers={"Accept": "application/sparql-results+json"})
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                cap = response.headers.get("X-SPARQL-MaxRows")
+                return response.read(), int(cap) if cap and cap.isdigit() else None
+        except urllib.error.HTTPError as err:
+            detail = [line for line in err.read().decode("utf-8", "replace").splitlines() if line.strip()]
+            raise StoreError(f"{self.query_url}: HTTP {err.code} {detail[0] if detail else err.reason}") from None
+        except (urllib.error.URLError, OSError) as err:
+            raise StoreError(f"{self.query_url}: cannot reach the endpoint ({getattr(err, 'reason', err)})") from None
+
+    def _rows(self, sparql: str) -> tuple[tuple[str, ...], list[dict], int | None]:
+        answer, cap = self._send("query", f"DEFINE input:default-graph-uri <{UNION_GRAPH}>\n{_PROLOGUE}{sparql}")
+        data = json.loads(answer)
+        if "boolean" in data:
+            return ("ask",), [{"ask": {"value": str(data["boolean"]).lower()}}], None
+        return tuple(data["head"]["vars"]), data["results"]["bindings"], cap
+
+    def select(self, sparql: str, bindings: dict[str, Node] | None = None) -> Table:
+        columns, rows, cap = self._rows(bind_values(sparql, bindings))
+        if cap is not None:
+            raise StoreError(f"Virtuoso cut the answer at {cap} rows (ResultSetMaxRows in virtuoso.ini [SPARQL]): "
+                             "raise it there, or add LIMIT/OFFSET to the query")
+        return Table(columns, tuple(tuple(b.get(c, {}).get("value", "") for c in columns) for b in rows))
+
+    def ledger(self) -> dict[str, str]:
+        rows = self.select("SELECT ?file ?hash WHERE { GRAPH ?g { ?d kg:sourceFile ?file ; kg:contentHash ?hash } "
+                           "FILTER(?g = kg:ledger) }")
+        return dict(rows.rows)
+
+    def update(self, sparql: str) -> None:
+        self._send("update", _PROLOGUE + sparql)
+
+    def load_graph(self, turtle: bytes, graph: URIRef | None) -> None:
+        super().load_graph(turtle, graph if graph is not None else UNION_GRAPH)
+
+    def replace_digest(self, digest: URIRef, source_file: str, content_hash: str, turtle: bytes) -> None:
+        # The same steps as GraphStore.replace_digest, with the union graph named (and kept out of
+        # 'does another graph state it too?'), sent as one request.
+        graph, union = f"<{digest}>", f"<{UNION_GRAPH}>"
+        self.update(
+            f"DELETE {{ GRAPH {union} {{ ?s ?p ?o }} }} WHERE {{ GRAPH {graph} {{ ?s ?p ?o }}\n"
+            f"  FILTER NOT EXISTS {{ GRAPH ?other {{ ?s ?p ?o }} FILTER(?other NOT IN ({graph}, {union})) }} }} ;\n"
+            f"DROP SILENT GRAPH {graph}")
+        self.load_graph(turtle, digest)
+        self.update(
+            f"INSERT {{ GRAPH {union} {{ ?s ?p ?o }} }} WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} }} ;\n"
+            f"DELETE WHERE {{ GRAPH kg:ledger {{ {graph} ?p ?o }} }} ;\n"
+            f"INSERT DATA {{ GRAPH kg:ledger {{ {graph} kg:sourceFile {Literal(source_file).n3()} ; "
+            f"kg:contentHash {Literal(content_hash).n3()} }} }}")
+
+    def refresh_support(self) -> None:
+        union = f"<{UNION_GRAPH}>"
+        self.update(
+            f"DELETE {{ GRAPH {union} {{ ?s kg:supportDigests ?d ; kg:supportSentences ?n }} }}\n"
+            f"WHERE {{ GRAPH {union} {{ ?s kg:supportDigests ?d ; kg:supportSentences ?n }} }} ;\n"
+            f"INSERT {{ GRAPH {union} {{ ?s kg:supportDigests ?digests ; kg:supportSentences ?sentences }} }}\n"
+            "WHERE { SELECT ?s (COUNT(DISTINCT ?d) AS ?digests) (COUNT(DISTINCT ?e) AS ?sentences) WHERE {\n"
+            f"  GRAPH ?g {{ ?s kg:evidence ?e . ?e prov:wasDerivedFrom ?d }} FILTER(STRSTARTS(STR(?g), \"{DIGEST_GRAPHS}\"))\n"
+            "} GROUP BY ?s }")
+
+    def clear(self) -> None:
+        """Drop every graph papers-kg wrote (never Virtuoso's own system graphs)."""
+        for graph in [*(row[0] for row in self.select(
+                f'SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?s ?p ?o }} FILTER(STRSTARTS(STR(?g), "{DIGEST_GRAPHS}")) }}').rows),
+                      str(KG) + "ledger", str(UNION_GRAPH)]:
+            self.update(f"DROP SILENT GRAPH <{graph}>")
+
+    def dump(self, dataset: bool) -> bytes:
+        if dataset:
+            where = (f'GRAPH ?g {{ ?s ?p ?o }} FILTER(?g = kg:ledger || STRSTARTS(STR(?g), "{DIGEST_GRAPHS}"))')
+            variables = "?s ?p ?o ?g"
+        else:
+            where, variables = "?s ?p ?o", "?s ?p ?o"
+        lines, offset, page = [], 0, PAGE
+        while True:  # pages in a fixed order, so none is skipped or read twice
+            _, rows, cap = self._rows(f"SELECT {variables} WHERE {{ {where} }} ORDER BY {variables} LIMIT {page} OFFSET {offset}")
+            if cap is not None and cap < page:  # the server's cap is below our page: read again in pages it allows
+                page = cap
+                continue
+            for b in rows:
+                terms = [_plain(b[k]) for k in ("s", "p", "o")] + ([_plain(b["g"])] if dataset else [])
+                lines.append(" ".join(terms) + " .\n")
+            if len(rows) < page:
+                break
+            offset += page
+        return "".join(sorted(lines)).encode("utf-8")
+
+
+def _plain(value: dict) -> str:
+    if value.get("datatype") == str(XSD.string):
+        return Literal(value["value"]).n3()
+    return _json_term(value)
