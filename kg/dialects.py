@@ -97,7 +97,7 @@ class VirtuosoStore(RemoteStore):
     def ledger(self) -> dict[str, str]:
         rows = self.select("SELECT ?file ?hash WHERE { GRAPH ?g { ?d kg:sourceFile ?file ; kg:contentHash ?hash } "
                            "FILTER(?g = kg:ledger) }")
-        return dict(rows.rows)
+        return {file: content_hash for file, content_hash in rows.rows}
 
     def update(self, sparql: str) -> None:
         self._send("update", _PROLOGUE + sparql)

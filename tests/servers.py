@@ -66,12 +66,12 @@ class Unavailable(Exception):
     """The server cannot start here; the message says why (a test skip reason)."""
 
 
-def start_virtuoso(folder: Path, max_rows: int = 100_000) -> tuple[subprocess.Popen, str]:
+def start_virtuoso(folder: Path, max_rows: int = 100_000, http_port: int | None = None) -> tuple[subprocess.Popen, str]:
     binary, isql = shutil.which("virtuoso-t"), shutil.which("isql-vt")
     if not binary or not isql:
         raise Unavailable("Virtuoso is not installed (apt-get install virtuoso-opensource)")
     folder.mkdir(parents=True, exist_ok=True)
-    http_port, sql_port = free_port(), free_port()
+    http_port, sql_port = http_port or free_port(), free_port()
     ini = folder / "virtuoso.ini"
     ini.write_text(VIRTUOSO_INI.format(db=folder, sql_port=sql_port, http_port=http_port, max_rows=max_rows))
     process = subprocess.Popen([binary, "+foreground", "+configfile", str(ini)], cwd=folder,
@@ -82,8 +82,31 @@ def start_virtuoso(folder: Path, max_rows: int = 100_000) -> tuple[subprocess.Po
         raise Unavailable(f"Virtuoso did not start (see {folder / 'virtuoso.log'})")
     # The SPARQL user may only read until it is given the update role (Virtuoso's documented way).
     grant = subprocess.run([isql, f"127.0.0.1:{sql_port}", "dba", "dba", 'exec=GRANT SPARQL_UPDATE TO "SPARQL";'],
-                           capture_output=True, text=True, timeout=60)
+                           capture_output=True, text=True, timeout=60, check=False)
     if grant.returncode != 0:
         stop(process)
         raise Unavailable(f"cannot grant SPARQL_UPDATE in Virtuoso: {grant.stdout.strip()[-200:]}")
     return process, url
+
+
+if __name__ == "__main__":
+    # python tests/servers.py virtuoso FOLDER [HTTP_PORT]: the Virtuoso the tests use, kept running for you.
+    import signal
+    import sys
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)  # 'kill PID' stops Virtuoso too, as Ctrl-C does
+
+    if len(sys.argv) < 3 or sys.argv[1] != "virtuoso":
+        sys.exit("usage: python tests/servers.py virtuoso FOLDER [HTTP_PORT]")
+    try:
+        server, endpoint = start_virtuoso(Path(sys.argv[2]).resolve(), http_port=int(sys.argv[3]) if len(sys.argv) > 3 else None)
+    except Unavailable as why:
+        sys.exit(str(why))
+    print(f"Virtuoso SPARQL endpoint (query and update): {endpoint}   Ctrl-C stops it", flush=True)
+    try:
+        server.wait()
+    except KeyboardInterrupt:
+        stop(server)

@@ -2,9 +2,9 @@
 and on another folder of digests given through its parameters, from outside the repository."""
 
 import re
+
 import nbformat
 import pytest
-
 from conftest import ROOT, write_digest
 
 NOTEBOOK = ROOT / "notebooks" / "explore.ipynb"

@@ -11,13 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, SEEDS, write_digest
+from test_evaluate import DIGEST, GOLD
 from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.pipeline import build, write_outputs
-
-from conftest import ROOT, SEEDS, write_digest
-from test_evaluate import DIGEST, GOLD
 
 runner = CliRunner()
 KG = str(Path(sys.executable).parent / "kg")
@@ -141,13 +140,13 @@ def test_version_and_shell_completion():
     assert "_KG_COMPLETE" in script
     # What the installed completion asks: the commands that start with 'lin', then lineage's options.
     env = {**os.environ, "_KG_COMPLETE": "complete_bash", "COMP_WORDS": "kg lin", "COMP_CWORD": "1"}
-    assert "lineage" in subprocess.run([KG], capture_output=True, text=True, env=env).stdout.split()
+    assert "lineage" in subprocess.run([KG], capture_output=True, text=True, env=env, check=False).stdout.split()
     env.update(COMP_WORDS="kg lineage GRPO --f", COMP_CWORD="3")
-    assert "--format" in subprocess.run([KG], capture_output=True, text=True, env=env).stdout.split()
+    assert "--format" in subprocess.run([KG], capture_output=True, text=True, env=env, check=False).stdout.split()
 
 
 @pytest.mark.skipif(not shutil.which("git") or not (ROOT / ".git").exists(), reason="not a git checkout")
 def test_stores_and_build_outputs_are_ignored_by_git():
     paths = ["kgstore/", "build/graph.ttl", "graph-view.html"]
-    ignored = subprocess.run(["git", "check-ignore", *paths], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    ignored = subprocess.run(["git", "check-ignore", *paths], cwd=ROOT, capture_output=True, text=True, check=False).stdout.split()
     assert ignored == paths
