@@ -14,8 +14,9 @@ differs in five ways:
   graph: the ledger is read with ``GRAPH ?g`` and a filter;
 - literals come back as ``typed-literal`` with ``xsd:string`` spelled out; they are read as plain strings;
 - answers are cut at ``ResultSetMaxRows`` (10,000 in Debian's virtuoso.ini) without an error, flagged
-  only by an ``X-SPARQL-MaxRows`` header: a dump pages through the graph in pages the server allows,
-  and a cut query answer is refused with one line.
+  only by an ``X-SPARQL-MaxRows`` header, and ORDER BY with OFFSET + LIMIT past ``MaxSortedTopRows``
+  (10,000) is refused: a dump pages through the graph in pages the server allows, ordered in a
+  subquery, and a cut query answer is refused with one line.
 """
 
 from __future__ import annotations
@@ -145,7 +146,9 @@ class VirtuosoStore(RemoteStore):
             where, variables = "?s ?p ?o", "?s ?p ?o"
         lines, offset, page = [], 0, PAGE
         while True:  # pages in a fixed order, so none is skipped or read twice
-            _, rows, cap = self._rows(f"SELECT {variables} WHERE {{ {where} }} ORDER BY {variables} LIMIT {page} OFFSET {offset}")
+            # The order goes in a subquery: Virtuoso refuses ORDER BY with OFFSET + LIMIT past MaxSortedTopRows.
+            _, rows, cap = self._rows(f"SELECT {variables} WHERE {{ {{ SELECT {variables} WHERE {{ {where} }} "
+                                      f"ORDER BY {variables} }} }} LIMIT {page} OFFSET {offset}")
             if cap is not None and cap < page:  # the server's cap is below our page: read again in pages it allows
                 page = cap
                 continue

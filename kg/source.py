@@ -36,10 +36,6 @@ class GraphSource:
             return None
         return self.location or DEFAULT_BUILD
 
-    def require_local(self, command: str) -> None:
-        if self.endpoint:
-            raise StoreError(f"'kg {command}' reads a build folder or --store DIR, not an endpoint")
-
     def page(self, store: GraphStore) -> bytes:
         """The interactive page for this source: the build's own graph.html when there is one, so the page
         served is the one 'kg build' wrote; otherwise one rendered from the store's graph."""

@@ -26,6 +26,7 @@ DisableUnixSocket = 1
 NumberOfBuffers = 10000
 MaxDirtyBuffers = 6000
 DirsAllowed = .
+MaxSortedTopRows = {max_sorted}
 [HTTPServer]
 ServerPort = 127.0.0.1:{http_port}
 ServerRoot = {db}
@@ -66,14 +67,18 @@ class Unavailable(Exception):
     """The server cannot start here; the message says why (a test skip reason)."""
 
 
-def start_virtuoso(folder: Path, max_rows: int = 100_000, http_port: int | None = None) -> tuple[subprocess.Popen, str]:
+def start_virtuoso(folder: Path, max_rows: int = 100_000, http_port: int | None = None,
+                   max_sorted: int = 10_000) -> tuple[subprocess.Popen, str]:
+    """Virtuoso with its SPARQL answers cut at ``max_rows`` and ORDER BY refused past ``max_sorted`` rows
+    of OFFSET + LIMIT (Debian's virtuoso.ini: 10,000 and 10,000)."""
     binary, isql = shutil.which("virtuoso-t"), shutil.which("isql-vt")
     if not binary or not isql:
         raise Unavailable("Virtuoso is not installed (apt-get install virtuoso-opensource)")
     folder.mkdir(parents=True, exist_ok=True)
     http_port, sql_port = http_port or free_port(), free_port()
     ini = folder / "virtuoso.ini"
-    ini.write_text(VIRTUOSO_INI.format(db=folder, sql_port=sql_port, http_port=http_port, max_rows=max_rows))
+    ini.write_text(VIRTUOSO_INI.format(db=folder, sql_port=sql_port, http_port=http_port, max_rows=max_rows,
+                                       max_sorted=max_sorted))
     process = subprocess.Popen([binary, "+foreground", "+configfile", str(ini)], cwd=folder,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{http_port}/sparql"
