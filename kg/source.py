@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .store import GraphStore, StoreError, open_store
+from .store import GraphStore, open_store
 
 DEFAULT_BUILD = Path("build")
 
