@@ -150,3 +150,45 @@ def test_stores_and_build_outputs_are_ignored_by_git():
     paths = ["kgstore/", "build/graph.ttl", "graph-view.html"]
     ignored = subprocess.run(["git", "check-ignore", *paths], cwd=ROOT, capture_output=True, text=True, check=False).stdout.split()
     assert ignored == paths
+
+
+# ---------------------------------------------------------------- what the CLI hands to the library
+
+
+def test_progress_reports_typed_steps_with_totals(tmp_path):
+    """The pipeline says which stage a step belongs to and how many the stage has (the CLI used to guess the
+    stage from a message's first word)."""
+    from kg.pipeline import add_to_store
+    from kg.store import OxigraphStore
+
+    steps = []
+    result = build([SEEDS], progress=steps.append)
+    stages = {}
+    for step in steps:
+        stages.setdefault(step.stage, []).append(step)
+    assert list(stages) == ["read", "annotate"]
+    assert len(stages["read"]) == stages["read"][0].total == 5
+    items = sum(len(d.items) for d in result.corpus.digests)
+    assert len(stages["annotate"]) == stages["annotate"][0].total == items
+    added = []
+    add_to_store(OxigraphStore(), [SEEDS / "004_738e6675cf2aef29.txt"], progress=added.append)
+    assert [(s.stage, s.total) for s in added] == [("add", 1)]
+
+
+def test_the_page_served_is_the_builds_own(build_dir, tmp_path):
+    from kg.source import GraphSource
+
+    source = GraphSource(build_dir)
+    assert source.page(source.open()) == (build_dir / "graph.html").read_bytes()
+    runner.invoke(app, ["add", str(SEEDS / "004_738e6675cf2aef29.txt"), "--store", str(tmp_path / "s")])
+    from_store = GraphSource(store=tmp_path / "s")
+    assert from_store.build_folder is None
+    page = from_store.page(from_store.open()).decode()
+    assert "vis.Network" in page and "Phi-4-reasoning" in page
+
+
+def test_eval_refuses_inputs_the_gold_does_not_annotate(tmp_path):
+    write_digest(tmp_path, "other.txt", DIGEST)
+    (tmp_path / "gold.json").write_text(json.dumps(GOLD))
+    result = runner.invoke(app, ["eval", "--gold", str(tmp_path / "gold.json"), str(tmp_path / "other.txt")])
+    assert result.exit_code == 1 and "none of the inputs is a digest the gold file annotates" in result.output
