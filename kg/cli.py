@@ -38,8 +38,8 @@ UNWRAPPED_WIDTH = 1_000_000
 console = Console(width=None if sys.stdout.isatty() else UNWRAPPED_WIDTH)
 errors = Console(stderr=True)
 
-STORE_HELP = "Read an Oxigraph store on disk instead of a build folder."
-ENDPOINT_HELP = "Read a remote SPARQL 1.1 endpoint (its query URL)."
+STORE_HELP = "An Oxigraph store on disk instead of a build folder ('kg add' creates it)."
+ENDPOINT_HELP = "A SPARQL 1.1 endpoint's query URL instead of a build folder ('kg add' needs one that takes updates)."
 
 
 class Format(str, Enum):
@@ -81,8 +81,7 @@ StoreOption = Annotated[Optional[Path], typer.Option("--store", help=STORE_HELP)
 EndpointOption = Annotated[Optional[str], typer.Option("--endpoint", help=ENDPOINT_HELP)]
 
 
-def reads_graph(*, location: bool = True, endpoint: bool = True, store_help: str = STORE_HELP,
-                endpoint_help: str = ENDPOINT_HELP) -> Callable:
+def reads_graph(*, location: bool = True, endpoint: bool = True) -> Callable:
     """Give a command the graph-source parameters ([DIR] after its own arguments, --store, --endpoint)
     and pass them to it as ``source: GraphSource``."""
 
@@ -94,10 +93,10 @@ def reads_graph(*, location: bool = True, endpoint: bool = True, store_help: str
             added.append(inspect.Parameter("location", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
                                            annotation=Location))
         added.append(inspect.Parameter("store", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
-                                       annotation=Annotated[Optional[Path], typer.Option("--store", help=store_help)]))
+                                       annotation=StoreOption))
         if endpoint:
             added.append(inspect.Parameter("endpoint", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
-                                           annotation=Annotated[Optional[str], typer.Option("--endpoint", help=endpoint_help)]))
+                                           annotation=EndpointOption))
         # Typer reads arguments in signature order: the location comes after the command's own arguments.
         arguments = [p for p in own if p.default is inspect.Parameter.empty or isinstance(p.default, typer.models.ArgumentInfo)]
         options = [p for p in own if p not in arguments]
@@ -209,8 +208,7 @@ def _print_summary(summary: Any, paths: dict[str, Path]) -> None:
 
 
 @app.command()
-@reads_graph(location=False, store_help="Oxigraph store folder (created if missing).",
-             endpoint_help="SPARQL 1.1 query URL of a writable store.")
+@reads_graph(location=False)
 def add(
     source: GraphSource,
     digests: List[Path] = typer.Argument(..., help="Digest files and/or folders to add."),

@@ -22,11 +22,12 @@ def test_committed_notebook_has_no_outputs():
     assert all(not c.get("outputs") and not c.get("execution_count") for c in notebook.cells if c.cell_type == "code")
 
 
-def _execute(folder, **parameters):
-    """Run the notebook in ``folder`` with the parameters as environment variables (the way
-    `KG_DIGESTS=... jupyter nbconvert --execute` sets them); its outputs by cell tag."""
+def _execute(folder, cells=None, **parameters):
+    """Run the notebook (its first ``cells`` cells, or all) in ``folder`` with the parameters as environment
+    variables (the way `KG_DIGESTS=... jupyter nbconvert --execute` sets them); its outputs by cell tag."""
     nbclient = pytest.importorskip("nbclient")
     notebook = nbformat.read(NOTEBOOK, as_version=4)
+    notebook.cells = notebook.cells[:cells]
     with pytest.MonkeyPatch.context() as patch:
         for name in ("KG_DIGESTS", "KG_OUT", "KG_METHOD", "KG_BASE_MODEL", "KG_BENCHMARK"):
             patch.delenv(name, raising=False)
@@ -92,3 +93,11 @@ def test_analysis_cells_produce_tables_plots_and_the_page(executed):
     page = "".join(_text(o) for o in executed["page"])
     assert "<iframe" in page and "vis.Network" in page
     assert not any(o.get("output_type") == "error" for outputs in executed.values() for o in outputs)
+
+
+def test_finds_the_seeds_from_outside_the_repository(tmp_path):
+    """With no digests given and a working folder with no pyproject.toml above it, the seeds are found beside
+    the installed package (the root lookup used to raise StopIteration there)."""
+    outputs = _execute(tmp_path, cells=3)
+    assert not [o for o in outputs["all"] if o.get("output_type") == "error"]
+    assert "seeds: 5 digests, 66 papers" in "".join(_text(o) for o in outputs["all"])
