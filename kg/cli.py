@@ -26,7 +26,7 @@ from rich.tree import Tree
 from typing_extensions import Annotated
 
 from .ingest import IngestError
-from .query import QueryError, named_queries, parse_params, run, to_csv, to_json
+from .query import QueryError, named_queries, parse_params, run, to_csv
 from .source import GraphSource
 from .store import GraphStore, StoreError, Table
 
@@ -262,10 +262,7 @@ def query(
         console.print(_rich_table(table))
         console.print(f"{len(table.rows)} rows")
 
-    if format is Format.json:
-        typer.echo(to_json(table))
-    else:
-        _emit(format, table, None, show)
+    _emit(format, table, [dict(zip(table.columns, row)) for row in table.rows], show)
 
 
 @app.command()
