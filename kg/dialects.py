@@ -3,7 +3,7 @@
 ``remote_store(url)`` asks the server who it is (one ASK request) and returns a
 ``RemoteStore`` for a standard SPARQL 1.1 server (Oxigraph server, Jena Fuseki)
 or a ``VirtuosoStore`` for OpenLink Virtuoso (tested: Debian's 7.2.5), which
-differs in five ways:
+differs in six ways:
 
 - a query POSTed as ``application/sparql-query`` never gets an answer: queries are sent as a form;
 - there is no default graph of its own: queries read the union of every graph (duplicates included,
@@ -12,6 +12,8 @@ differs in five ways:
   graph (``DEFINE input:default-graph-uri``) and every update names explicitly;
 - with a default graph given, ``GRAPH <iri> { }`` matches nothing while ``GRAPH ?g { }`` matches every
   graph: the ledger is read with ``GRAPH ?g`` and a filter;
+- an Accept list counts only for its first type (a CONSTRUCT asked for results formats first gets 406):
+  each type is asked for in turn;
 - literals come back as ``typed-literal`` with ``xsd:string`` spelled out; they are read as plain strings;
 - answers are cut at ``ResultSetMaxRows`` (10,000 in Debian's virtuoso.ini) without an error, flagged
   only by an ``X-SPARQL-MaxRows`` header, and ORDER BY with OFFSET + LIMIT past ``MaxSortedTopRows``
@@ -21,17 +23,27 @@ differs in five ways:
 
 from __future__ import annotations
 
+import functools
 import json
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 
 from rdflib import Literal, URIRef
 from rdflib.namespace import XSD
 from rdflib.term import Node
 
 from .namespaces import KG
-from .store import _PROLOGUE, RemoteStore, StoreError, Table, _json_term, bind_values
+from .store import (
+    _PROLOGUE,
+    GraphStore,
+    RemoteStore,
+    StoreError,
+    Table,
+    _json_term,
+    bind_values,
+)
 
 UNION_GRAPH = URIRef(str(KG) + "union")
 DIGEST_GRAPHS = "https://w3id.org/papers-kg/resource/digest/"
@@ -66,6 +78,26 @@ class VirtuosoStore(RemoteStore):
     def __init__(self, query_url: str, timeout: float = 60.0):
         # Virtuoso answers queries and updates at the same URL.
         super().__init__(query_url, update_url=query_url, timeout=timeout)
+
+    def reopener(self) -> Callable[[], GraphStore]:
+        return functools.partial(VirtuosoStore, self.query_url, self.timeout)
+
+    def _post_typed(self, url: str, body: str, content_type: str, accept: str) -> tuple[bytes, str]:
+        """What RemoteStore sends (raw_query), sent the way Virtuoso answers it: as a form, reading the union graph."""
+        if content_type == "application/sparql-query":
+            body = urllib.parse.urlencode({"query": f"DEFINE input:default-graph-uri <{UNION_GRAPH}>\n{body}"})
+        elif content_type == "application/sparql-update":
+            body = urllib.parse.urlencode({"update": body})
+        # Virtuoso weighs only the first type of an Accept list, and answers a CONSTRUCT asked for results
+        # formats first with 406: then ask again for the types that follow.
+        choices = [part.split(";")[0].strip() for part in accept.split(",")]
+        for n, choice in enumerate(choices):
+            try:
+                return super()._post_typed(self.query_url, body, "application/x-www-form-urlencoded", choice)
+            except StoreError as err:
+                if " HTTP 406 " not in str(err) or n == len(choices) - 1:
+                    raise
+        raise StoreError(f"{self.query_url}: no acceptable answer")  # unreachable: the loop returns or raises
 
     def _send(self, field: str, text: str) -> tuple[bytes, int | None]:
         """POST a query or update as a form; the answer and, when Virtuoso cut it, the row cap it applied."""
