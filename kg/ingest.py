@@ -11,9 +11,13 @@ import html
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
+from .vocab import ontology_dir
+
 DIGEST_SUFFIXES = (".txt", ".md")
+MAX_TITLE_CHARS = 200  # a longer title runs on into its description; the rest goes to the body
 
 
 class IngestError(ValueError):
@@ -177,23 +181,55 @@ def _drop_editorial(body_lines: list[str]) -> list[str]:
 
 
 def _make_item(source_file: str, position: int, title: str, body_lines: list[str], affiliations=()) -> PaperItem:
-    body = "\n".join(line for line in _drop_editorial(body_lines) if line)
-    return PaperItem(source_file, position, title.strip(), body, tuple(affiliations))
+    title, rest = _cut_long_title(title.strip())
+    body = "\n".join(line for line in _drop_editorial([rest, *body_lines]) if line)
+    return PaperItem(source_file, position, title, body, tuple(affiliations))
 
 
 def _numbered_titles(lines: list[str]) -> list[int]:
-    """Indexes of lines that start numbered items 1, 2, 3... in sequence."""
-    starts, expected = [], 1
+    """Indexes of the lines that start numbered items 1, 2, 3... in sequence.
+
+    Every line "N. text" is a candidate for item N, but a digest's own items are told from a numbered
+    list inside an item by their shape: a short title line scores highest, a long line whose title
+    part can be split from its description next, any other line least. The chain 1, 2, 3... with the
+    highest total wins (then the longest, then the earliest), so a run-on title still starts its item
+    while a list inside an item cannot take the place of the items around it."""
+    best: dict[int, tuple[int, int, int]] = {}  # number -> (total score, length, line) of the best chain so far
+    chains: dict[int, tuple[int, int, int | None]] = {}  # line -> (total, length, previous line)
     for i, line in enumerate(lines):
         match = _NUMBERED.match(line)
         if not match:
             continue
-        number, rest = int(match.group(1)), match.group(2)
-        # A title is a short line; a long numbered sentence is a list inside an item.
-        if number == expected and len(rest) <= 200 and not rest.endswith((".", ":")):
-            starts.append(i)
-            expected += 1
-    return starts if len(starts) >= 2 else []
+        number = int(match.group(1))
+        score = _title_score(match.group(2))
+        chain: tuple[int, int, int | None]
+        if number == 1:
+            chain = (score, 1, None)
+        elif number - 1 in best:
+            total, length, previous = best[number - 1]
+            chain = (total + score, length + 1, previous)
+        else:
+            continue
+        chains[i] = chain
+        if number not in best or chain[:2] > best[number][:2]:
+            best[number] = (chain[0], chain[1], i)
+    if not best:
+        return []
+    total, length, last = max(best.values(), key=lambda b: (b[0], b[1], -b[2]))
+    starts = []
+    row: int | None = last
+    while row is not None:
+        starts.append(row)
+        row = chains[row][2]
+    return starts[::-1] if len(starts) >= 2 else []
+
+
+def _title_score(text: str) -> int:
+    if len(text) <= MAX_TITLE_CHARS and not text.endswith((".", ":")):
+        return 3  # a title line
+    if _description_start(text) is not None:
+        return 2  # a title that runs on into its description
+    return 1  # a sentence, or a title with no visible end: still an item when nothing better is numbered N
 
 
 def _split_numbered(source_file: str, lines: list[str]) -> list[PaperItem]:
@@ -201,9 +237,66 @@ def _split_numbered(source_file: str, lines: list[str]) -> list[PaperItem]:
     items = []
     for n, start in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(lines)
-        title = _NUMBERED.match(lines[start]).group(2)
-        items.append(_make_item(source_file, n + 1, title, lines[start + 1 : end]))
+        match = _NUMBERED.match(lines[start])
+        assert match is not None  # _numbered_titles only returns numbered lines
+        title, description = _split_run_on(match.group(2))
+        items.append(_make_item(source_file, n + 1, title, [description, *lines[start + 1 : end]]))
     return items
+
+
+@lru_cache(maxsize=1)
+def title_small_words() -> frozenset[str]:
+    """Words a title in title case leaves lowercase (ontology/lexicon/title-small-words.txt)."""
+    path = ontology_dir() / "lexicon" / "title-small-words.txt"
+    words = (line.strip().lower() for line in path.read_text(encoding="utf-8").splitlines())
+    return frozenset(w for w in words if w and not w.startswith("#"))
+
+
+def _is_capitalised(word: str) -> bool:
+    """'Introduces', 'This': a capital, then lowercase letters only (not 'LLMs', 'GPT-4o', 'Memory-Augmented')."""
+    letters = word.rstrip(",;:")
+    return len(letters) >= 2 and letters[0].isupper() and letters[1:].isalpha() and letters[1:].islower()
+
+
+def _is_lowercase_word(word: str) -> bool:
+    return word[:1].isalpha() and word[:1].islower()
+
+
+def _description_start(text: str) -> int | None:
+    """Index of the word where a run-on title's description starts, if the text shows one.
+
+    A title is in title case; its description is a sentence. The description starts at the first
+    capitalised word (not the title's first) whose next two words, skipping the small words a title
+    leaves lowercase, are lowercase: "... in LLMs | Introduces a unified operating system",
+    "... Workflow Graphs | This paper presents". A word right after a colon or dash opens a subtitle."""
+    small = title_small_words()
+    words = text.split(" ")
+    for i in range(1, len(words)):
+        if not _is_capitalised(words[i]) or words[i - 1].endswith((":", "-", "–", "—")) or words[i - 1] in {"-", "–", "—"}:
+            continue
+        following = [w for w in words[i + 1 : i + 8] if w.lower().strip(",;:") not in small][:2]
+        if len(following) == 2 and all(_is_lowercase_word(w) for w in following):
+            return i
+    return None
+
+
+def _split_run_on(text: str) -> tuple[str, str]:
+    """(title, start of the description) of a numbered line; the description is empty for a plain title."""
+    cut = _description_start(text) if (len(text) > MAX_TITLE_CHARS or text.endswith((".", ":")) or len(text.split()) > 8) else None
+    if cut is None:
+        return text, ""
+    words = text.split(" ")
+    return " ".join(words[:cut]), " ".join(words[cut:])
+
+
+def _cut_long_title(title: str) -> tuple[str, str]:
+    """A title with no visible end is cut at the last word boundary before MAX_TITLE_CHARS; the rest is body."""
+    if len(title) <= MAX_TITLE_CHARS:
+        return title, ""
+    cut = title.rfind(" ", 0, MAX_TITLE_CHARS + 1)
+    if cut <= 0:
+        cut = MAX_TITLE_CHARS
+    return title[:cut].rstrip(), title[cut:].strip()
 
 
 def _looks_like_headline(line: str) -> bool:

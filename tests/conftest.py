@@ -7,7 +7,9 @@ from kg.pipeline import build
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
-CORPUS = ROOT.parent / "shared" / "corpus" / "dair"
+# shared/ sits beside the checkout in CI; KG_SHARED_DIR points a git worktree elsewhere at it.
+SHARED = Path(os.environ.get("KG_SHARED_DIR") or ROOT.parent / "shared")
+CORPUS = SHARED / "corpus" / "dair"
 
 
 @pytest.fixture(scope="session")

@@ -49,6 +49,54 @@ def test_numbered_lists_inside_an_item_are_not_items():
     assert titles(digest) == ["Alpha Net", "Beta Model"]
 
 
+def test_run_on_titles_are_split_from_their_descriptions():
+    # As in the source of one real week: two numbered titles run straight into their descriptions.
+    text = ("Top AI Papers of the Week (Jan 1 - 7)\n1. Plain First Paper\nIt studies things.\n"
+            "2. Zeta Memory Systems for Tiny Agents in Robots Introduces a small scheduler for agents, built on queues\n"
+            "and more on the next line.\n"
+            "3. Quiet Graph Planners with Sparse Rewards This paper presents a planner that works on graphs.\nMore text.\n"
+            "4. Last Paper\nIts body.\n")
+    digest = split_digest("x.txt", text)
+    assert titles(digest) == ["Plain First Paper", "Zeta Memory Systems for Tiny Agents in Robots",
+                              "Quiet Graph Planners with Sparse Rewards", "Last Paper"]
+    assert digest.items[1].body == "Introduces a small scheduler for agents, built on queues\nand more on the next line."
+    assert digest.items[2].body.startswith("This paper presents a planner")
+
+
+def test_a_subtitle_is_not_a_description():
+    text = ("Top AI Papers of the Week (Jan 1 - 7)\n1. Gamma: Towards better reasoning with small language models at scale\n"
+            "It does things.\n2. Delta-Net: a simple and strong baseline for dense retrieval\nMore.\n")
+    assert titles(split_digest("x.txt", text)) == ["Gamma: Towards better reasoning with small language models at scale",
+                                                   "Delta-Net: a simple and strong baseline for dense retrieval"]
+
+
+def test_a_very_long_title_keeps_its_item_and_is_cut_at_a_word():
+    words = " ".join(f"word{n}" for n in range(800))  # about 5,000 characters, no visible end of title
+    text = f"Top AI Papers of the Week (Jan 1 - 7)\n1. {words}\nIts description.\n2. Plain Second Paper\nAnother one.\n"
+    digest = split_digest("x.txt", text)
+    assert len(words) > 5000
+    assert titles(digest)[1] == "Plain Second Paper"
+    first = digest.items[0]
+    assert len(first.title) <= 200 and first.title.startswith("word0 word1 ") and not first.title.endswith(" ")
+    assert (first.title + " " + first.body).startswith(words)  # nothing lost: the rest of the title opens the body
+    assert first.body.endswith("Its description.")
+
+
+def test_numbered_sentences_inside_an_item_do_not_take_the_items_place():
+    text = ("Top AI Papers of the Week (Jan 1 - 7)\n1. Alpha Net\nIt does:\n1. first thing.\n"
+            "2. second thing is described here at some length.\n3. third.\n2. Beta Model\nbody text here.\n"
+            "3. Gamma Model\nmore text.\n")
+    digest = split_digest("x.txt", text)
+    assert titles(digest) == ["Alpha Net", "Beta Model", "Gamma Model"]
+    assert "2. second thing" in digest.items[0].body
+
+
+def test_title_small_words_are_data():
+    from kg.ingest import title_small_words
+
+    assert {"for", "in", "of", "with", "a", "the"} <= title_small_words()
+
+
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
 def test_corpus_digests_all_have_ten_items():
     for path in sorted(CORPUS.glob("*.txt")):
