@@ -11,7 +11,6 @@ content, so the same input gives the same graph and the same Turtle bytes.
 from __future__ import annotations
 
 import hashlib
-import re
 
 import pyoxigraph as ox
 from rdflib import Graph, Literal, URIRef
@@ -20,12 +19,11 @@ from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 from .link import LinkedCorpus
 from .namespaces import ENTITY_CLASSES, KG, PREFIXES, RES
 from .relations import Relation
+from .slugs import name_key
 
 
 def slug(name: str) -> str:
-    text = name.lower().replace("’", "'").replace("·", "-")
-    text = re.sub(r"[^a-z0-9.+_]+", "-", text).strip("-.")
-    return text or hashlib.sha1(name.encode()).hexdigest()[:12]
+    return name_key(name.replace("·", "-"), keep=".+_", strip="-.") or hashlib.sha1(name.encode()).hexdigest()[:12]
 
 
 def digest_iri(source_file: str) -> URIRef:
@@ -46,7 +44,13 @@ class IriMinter:
                 iri = RES[f"{entity.type.lower()}/{slug(key)}-{hashlib.sha1(key.encode()).hexdigest()[:6]}"]
             used.add(iri)
             self.entities[key] = iri
-        self.papers = {key: RES[f"paper/{key[:120]}"] for key in corpus.papers}
+        self.papers: dict[str, URIRef] = {}
+        for key in sorted(corpus.papers):
+            iri = RES[f"paper/{key[:120]}"]
+            if iri in used:  # two long titles that share their first 120 characters
+                iri = RES[f"paper/{key[:113]}-{hashlib.sha1(key.encode()).hexdigest()[:6]}"]
+            used.add(iri)
+            self.papers[key] = iri
 
     def subject(self, relation: Relation) -> URIRef:
         return self.entities[relation.subject] if relation.predicate == "extends" else self.papers[relation.subject]

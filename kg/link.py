@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .ingest import Digest
 from .nlp import SIZE_TOKEN, AnnotatedItem, Mention, type_from_expansion, vote_totals
+from .slugs import hashed_key, name_key
 from .vocab import Vocabulary, fold
 
 TYPE_ORDER = ("Model", "Benchmark", "Method", "Organization")  # tie-break between equal votes
@@ -69,8 +70,9 @@ class LinkedCorpus:
 
 
 def paper_key(title: str) -> str:
-    """Titles that differ only in case, punctuation or spacing are the same paper."""
-    return re.sub(r"[^a-z0-9]+", "-", title.lower().replace("’", "'")).strip("-")
+    """Titles that differ only in case, punctuation or spacing are the same paper; titles in any script
+    keep their letters, so "深度推理模型" and "强化学习的新方法" stay two papers."""
+    return name_key(title) or hashed_key(title)
 
 
 class Linker:

@@ -660,7 +660,8 @@ def _system_name(candidate: str, title: str, doc: Doc, vocabulary: Vocabulary, a
     if any(fold(a.long) == fold(candidate) or fold(a.long).startswith(fold(candidate) + "-") for a in acronyms):
         return True
     initials = _initials(words)
-    if len(initials) >= 2 and re.search(rf"\b{initials}\b", body):
+    # Initials carry whatever the title's words start with ('(' in 'System 2 Attention (S2A)'): escaped.
+    if len(initials) >= 2 and re.search(rf"(?<!\w){re.escape(initials)}(?!\w)", body):
         return True
     return bool(_definition_votes(doc))
 

@@ -34,8 +34,8 @@ _EXTEND_AROUND = re.compile(r"\bus(es|ing|e) [^,.;]{0,60}?\bwith\b", re.I)
 _ORG_CUE_BEFORE = re.compile(
     r"(researchers|team|authors|scientists|engineers|lab|work)\s+(from|at)\b[\w\s,]*$|"
     r"\b(developed|released|proposed|introduced|published|built|presented|authored|led) by\s+(the\s+)?$|^\s*from\s+$", re.I)
-_ORG_CUE_AFTER = re.compile(r"^(\s+(researchers|team)\b|\s+(\w+\s+)?(" + "|".join(sorted(INTRO_VERBS)) + r")\b)", re.I)
-_INTRO = re.compile(r"\b(" + "|".join(sorted(INTRO_VERBS)) + r"|we propose|new)\b", re.I)
+_ORG_CUE_AFTER = re.compile(r"^(\s+(researchers|team)\b|\s+(\w+\s+)?(" + "|".join(map(re.escape, sorted(INTRO_VERBS))) + r")\b)", re.I)
+_INTRO = re.compile(r"\b(" + "|".join(map(re.escape, sorted(INTRO_VERBS))) + r"|we propose|new)\b", re.I)
 _NEGATED = re.compile(r"\b(without|doesn't|does not|don't|do not|no|not|instead of|rather than|unlike|bypass\w*|replac\w*|avoid\w*)\b[^,;]{0,30}$", re.I)
 _USE_VERB = re.compile(r"\b(us(e|es|ed|ing)|via|appl(y|ies|ied|ying)|employ\w*|adopt\w*|combin\w*|integrat\w*|leverag\w*|during|incorporat\w*|train\w*)\b", re.I)
 
@@ -173,7 +173,7 @@ def _introduced(item: LinkedItem, entities: dict[str, Entity], papers_of_entity)
         novel = not known and papers_of_entity[lm.entity] == {item.paper} and first_mention
         clause = re.split(r"\b(that|which|using|with|on|against|than|over|outperform\w*|from|to)\b", before)[-1]
         by_verb = _INTRO.search(clause) is not None
-        subject_of_verb = re.match(r"^\s*(\([^)]*\)\s*)?,?\s*(" + "|".join(sorted(INTRO_VERBS)) + r")\b", after, re.I)
+        subject_of_verb = re.match(r"^\s*(\([^)]*\)\s*)?,?\s*(" + "|".join(map(re.escape, sorted(INTRO_VERBS))) + r")\b", after, re.I)
         title = item.annotated.item.title
         # A title introduces the name it opens with ('DAPO: ...', 'WebThinker'), not what it studies ('Rethinking X').
         in_title = lm.mention.in_title and (title.startswith(lm.mention.surface) or lm.mention.source == "title"
