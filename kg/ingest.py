@@ -18,6 +18,10 @@ from .vocab import ontology_dir
 
 DIGEST_SUFFIXES = (".txt", ".md")
 MAX_TITLE_CHARS = 200  # a longer title runs on into its description; the rest goes to the body
+MAX_ITEM_CHARS = 1_000_000  # spaCy's Language.max_length: the pipeline refuses a longer text (E088)
+# A weekly digest is tens of kilobytes (the largest of 122 real weeks: 18 KB); a file past this is
+# something else, and would hold the pipeline for minutes before failing.
+MAX_DIGEST_BYTES = 8 * 1024 * 1024
 
 
 class IngestError(ValueError):
@@ -58,6 +62,10 @@ def collect_paths(inputs: list[Path]) -> list[Path]:
             if path.suffix.lower() not in DIGEST_SUFFIXES:
                 raise IngestError(f"{path}: not a digest (expected a .txt or .md file)")
             found.add(path)
+        elif path.is_symlink() and not path.exists():
+            raise IngestError(f"{path}: a link to nothing (broken or looping symbolic link)")
+        elif path.exists():
+            raise IngestError(f"{path}: not a regular file or folder")  # a FIFO or device would block or never end
         else:
             raise IngestError(f"{path}: no such file or folder")
     if not found:
@@ -66,11 +74,20 @@ def collect_paths(inputs: list[Path]) -> list[Path]:
     return sorted(found, key=lambda p: (p.name, str(p)))
 
 
-def read_digest(path: Path) -> Digest:
+def read_bytes(path: Path) -> bytes:
+    """The bytes of a digest file; every failure is an IngestError with a one-line message."""
     try:
-        raw = path.read_bytes()
+        size = path.stat().st_size
+        if size > MAX_DIGEST_BYTES:
+            raise IngestError(f"{path}: {size:,} bytes, more than a digest may have ({MAX_DIGEST_BYTES:,}); "
+                              "a weekly digest is tens of kilobytes")
+        return path.read_bytes()
     except OSError as err:
-        raise IngestError(f"{path}: cannot read ({err.strerror})") from None
+        raise IngestError(f"{path}: cannot read ({err.strerror or err})") from None
+
+
+def read_digest(path: Path) -> Digest:
+    raw = read_bytes(path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -133,8 +150,13 @@ def split_digest(source_file: str, text: str) -> Digest:
         layout, items = "numbered", _split_numbered(source_file, lines)
     else:
         layout, items = "headlines", _split_headlines(source_file, lines)
-    if not items:
-        raise IngestError(f"{source_file}: no paper items found (is this a digest?)")
+    if not _looks_like_digest(layout, items):
+        raise IngestError(f"{source_file}: no numbered or headlined paper items with a description (is this a digest?)")
+    for item in items:
+        size = len(item.title) + 1 + len(item.body)
+        if size > MAX_ITEM_CHARS:
+            raise IngestError(f"{source_file}: item {item.position} has {size:,} characters, more than one item may have "
+                              f"({MAX_ITEM_CHARS:,})")
     if layout == "blog":
         title = next((line for line in lines if line), source_file)
         date_range = next((line for line in lines if _BLOG_DATE.match(line)), None)
@@ -146,6 +168,45 @@ def split_digest(source_file: str, text: str) -> Digest:
         layout=layout,
         items=tuple(items),
     )
+
+
+# ---------------------------------------------------------------- is it a digest?
+
+# Characters that are frequent in code, markup and tables and rare in prose.
+_CODE_CHARS = frozenset("{}<>=|`$\\")
+_CODE_LINE = re.compile(r"^(//|/\*|\*|#!|<!--|\$ )|[─│├└┌┐┘]")
+
+
+def _is_code(line: str) -> bool:
+    return bool(_CODE_LINE.search(line)) or sum(ch in _CODE_CHARS for ch in line) > 0.02 * len(line)
+
+
+def _is_description(line: str) -> bool:
+    """A line of prose: a few words (or, in a script without spaces, a few letters), mostly letters."""
+    letters = sum(ch.isalpha() for ch in line)
+    spaces = line.count(" ")
+    return (len(line.split()) >= 3 or letters >= 12) and letters + spaces >= 0.6 * len(line) and not _is_code(line)
+
+
+def _is_title(title: str) -> bool:
+    """A title names something: it has a letter, is not code, and is not a line of wrapped prose, which opens
+    mid-sentence with a lowercase word ('rStar2-Agent' and 'o3-mini' are names, 'introduces which method' is
+    not) or stops at a small word ('... a baseline measured in the')."""
+    words = title.split()
+    if not words or not any(ch.isalpha() for ch in title) or _is_code(title):
+        return False
+    opens_lowercase = words[0][:1].islower() and not any(ch.isupper() or ch.isdigit() for ch in words[0])
+    return not opens_lowercase and words[-1] not in title_small_words()
+
+
+def _looks_like_digest(layout: str, items: list[PaperItem]) -> bool:
+    """Items of a digest have titles and descriptions; the 'items' a README, a web page or a note splits
+    into are mostly lines of code, wrapped prose or one heading."""
+    described = [i for i in items if _is_title(i.title) and any(_is_description(line) for line in i.body.split("\n"))]
+    if not described or 2 * len(described) < len(items):
+        return False
+    # Unnumbered headlines need two of them: one heading and a paragraph is a note.
+    return layout != "headlines" or len(items) >= 2
 
 
 def _digest_title(lines: list[str]) -> tuple[str | None, str | None]:
@@ -313,7 +374,8 @@ def _split_headlines(source_file: str, lines: list[str]) -> list[PaperItem]:
         if start < len(content) and len(content[start]) < 100 and content[start].endswith("."):
             start += 1
     items: list[PaperItem] = []
-    title, body = None, []
+    title: str | None = None
+    body: list[str] = []
     for i in range(start, len(content)):
         line = content[i]
         following = content[i + 1] if i + 1 < len(content) else ""
@@ -342,6 +404,8 @@ def _split_blog(source_file: str, lines: list[str]) -> list[PaperItem]:
     for n, (title_row, author_row) in enumerate(zip(title_rows, author_rows)):
         end = title_rows[n + 1] if n + 1 < len(title_rows) else len(lines)
         body = [line for line in lines[author_row + 1 : end] if not _LIKES.match(line)]
-        affiliations = [a.strip() for a in _AUTHORS.match(lines[author_row]).group("affiliations").split(",")]
+        authors = _AUTHORS.match(lines[author_row])
+        assert authors is not None  # author_rows holds the lines it matches
+        affiliations = [a.strip() for a in authors.group("affiliations").split(",")]
         items.append(_make_item(source_file, n + 1, lines[title_row], body, [a for a in affiliations if a]))
     return items

@@ -18,7 +18,7 @@ from rdflib import Graph
 
 from . import html
 from .graph import build_graph, digest_iri, to_turtle
-from .ingest import Digest, collect_paths, read_digest
+from .ingest import Digest, collect_paths, read_bytes, read_digest
 from .link import LinkedCorpus, link
 from .nlp import annotate, build_nlp
 from .relations import Relation, extract_relations
@@ -148,7 +148,7 @@ def add_to_store(store: GraphStore, inputs: list[Path], vocabulary: Vocabulary |
     outcomes = []
     paths = collect_paths(inputs)
     for path in paths:
-        content_hash = hashlib.sha256(path.read_bytes()).hexdigest()
+        content_hash = hashlib.sha256(read_bytes(path)).hexdigest()  # an unreadable file is an IngestError
         if ledger.get(path.name) == content_hash:
             outcomes.append(AddOutcome(path.name, "unchanged"))
         else:

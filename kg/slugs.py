@@ -21,7 +21,8 @@ def _has_non_ascii_word_char(text: str) -> bool:
 def _unicode_key(text: str, keep: str) -> str:
     # NFKC folds compatibility forms ('ﬁ' -> 'fi', full-width 'Ａ' -> 'A'); casefold lowercases any script.
     text = unicodedata.normalize("NFKC", text).casefold()
-    out, gap = [], False
+    out: list[str] = []
+    gap = False
     for ch in text:
         # Letters, digits and combining marks (vowel signs, accents) are part of a word.
         if ch.isalnum() or ch in keep or unicodedata.category(ch).startswith("M"):

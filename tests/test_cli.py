@@ -24,7 +24,7 @@ def test_bad_input_is_one_line_and_keeps_old_output(tmp_path):
     bad = write_digest(tmp_path, "bad.txt", "")
     result = runner.invoke(app, ["build", str(bad), "--out", str(out)])
     assert result.exit_code == 1
-    assert "no paper items" in result.output and "Traceback" not in result.output
+    assert "no numbered or headlined paper items" in result.output and "Traceback" not in result.output
     assert (out / "graph.ttl").read_text() == "previous"
     missing = runner.invoke(app, ["build", str(tmp_path / "nope")])
     assert missing.exit_code == 1 and "no such file" in missing.output

@@ -117,7 +117,7 @@ def test_bad_inputs_give_one_line_errors(tmp_path):
         read_digest(bad)
     empty = tmp_path / "empty.md"
     empty.write_text("")
-    with pytest.raises(IngestError, match="no paper items"):
+    with pytest.raises(IngestError, match="no numbered or headlined paper items with a description"):
         read_digest(empty)
 
 

@@ -2,12 +2,15 @@
 script, very long items, deep lineage, inputs that are not digests."""
 
 import string
+from pathlib import Path
 
 import pyoxigraph as ox
-from conftest import write_digest
+import pytest
+from conftest import SEEDS, write_digest
 from rdflib import URIRef
 from rdflib.namespace import DCTERMS, RDF
 
+from kg.ingest import IngestError, read_digest, split_digest
 from kg.link import paper_key
 from kg.namespaces import KG
 from kg.pipeline import build, to_turtle
@@ -62,3 +65,41 @@ def test_ascii_titles_keep_their_keys():
     assert paper_key("Teaching MLLMs to Think with Images") == "teaching-mllms-to-think-with-images"
     assert paper_key("It’s RL!") == "it-s-rl"
     assert paper_key("δ-mem") != paper_key("mem")  # a letter outside ASCII is not dropped
+
+
+NOT_A_DIGEST = "no numbered or headlined paper items with a description"
+
+
+def test_text_that_is_not_a_digest_is_refused_with_a_reason(tmp_path, seeds_graph):
+    from kg.html import render_page
+
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    page = tmp_path / "graph.txt"  # a build's page saved as text
+    page.write_text(render_page(seeds_graph), encoding="utf-8")
+    note = write_digest(tmp_path, "note.md", "# Shopping and reading\n\nRemember to buy milk and to read the new "
+                        "papers on reasoning models before the meeting on Friday.\n")
+    for path in (readme, page, note):
+        with pytest.raises(IngestError, match=NOT_A_DIGEST):
+            read_digest(path)
+
+
+def test_seed_digests_keep_their_items():
+    counts = {path.name: len(read_digest(path).items) for path in sorted(SEEDS.glob("*.txt"))}
+    assert sorted(counts.values()) == [3, 10, 10, 24, 24]
+
+
+def test_an_item_over_a_million_characters_is_refused_in_one_line(tmp_path):
+    long_body = ("The model reads long inputs and writes long outputs. " * 20_000)  # about 1,060,000 characters
+    text = HEADER + "1. Plain First Paper\nIt studies things at length.\n2. Long Second Paper\n" + long_body + "\n"
+    with pytest.raises(IngestError, match=r"item 2 has 1,06\d,\d{3} characters") as err:
+        split_digest("long.txt", text)
+    assert "\n" not in str(err.value)
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    import kg.ingest
+
+    monkeypatch.setattr(kg.ingest, "MAX_DIGEST_BYTES", 1000)
+    big = write_digest(tmp_path, "big.txt", HEADER + "1. A Title\n" + "Words and more words. " * 100)
+    with pytest.raises(IngestError, match="more than a digest may have"):
+        read_digest(big)
