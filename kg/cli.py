@@ -22,6 +22,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
+from rich.text import Text
 from rich.tree import Tree
 from typing_extensions import Annotated
 
@@ -29,6 +30,7 @@ from .ingest import IngestError
 from .query import QueryError, named_queries, parse_params, run, to_csv
 from .source import GraphSource
 from .store import GraphStore, StoreError, Table
+from .textree import tree_lines
 
 app = typer.Typer(no_args_is_help=True, help="Knowledge graph of AI papers from weekly digests.")
 
@@ -132,7 +134,11 @@ def _emit(fmt: Format, table: Table, data: Any, show: Callable[[], None]) -> Non
     if fmt is Format.csv:
         typer.echo(to_csv(table), nl=False)
     elif fmt is Format.json:
-        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        try:
+            text = json.dumps(data, indent=2, ensure_ascii=False)
+        except RecursionError:  # the json module nests by recursion: a lineage chain of ~1,000 methods
+            fail("the result is nested too deeply for JSON; --format csv gives one row per edge")
+        typer.echo(text)
     else:
         show()
 
@@ -301,29 +307,26 @@ def lineage(
     except StoreError as err:
         fail(str(err))
 
-    def label(node: Any) -> str:
-        parts = [f"[bold]{node.label}[/bold]"]
+    def label(node: Any) -> Text:
+        # Text, not markup: a label or title with '[' must print as written.
+        parts = [Text(node.label, style="bold")]
         if node.introduced_by:
-            parts.append(f"introduced by “{'”, “'.join(node.introduced_by)}”")
+            parts.append(Text(f"introduced by “{'”, “'.join(node.introduced_by)}”"))
         if node.digests:
-            parts.append(f"[dim]{', '.join(node.digests)}[/dim]")
-        return " — ".join(parts)
-
-    def grow(branch: Tree, node: Any) -> None:
-        for child in node.children:
-            grow(branch.add(label(child)), child)
+            parts.append(Text(", ".join(node.digests), style="dim"))
+        return Text(" — ").join(parts)
 
     def show() -> None:
-        # A heading is printed only with something under it.
+        # A heading is printed only with something under it. The tree is lines that wrap under their
+        # branch (rich's Tree crops at the edge, and recurses once per level).
         for heading, top in (("descendants[/underline] (methods that extend it)", tree.root if tree.root.children else None),
                              ("ancestors[/underline] (what it extends)", tree.ancestors)):
             if top is not None:
-                shown = Tree(label(top))
-                grow(shown, top)
                 console.print(f"[underline]{heading}")
-                console.print(shown)
+                for line in tree_lines(top, lambda n: n.children, label, console):
+                    console.print(line, soft_wrap=True, highlight=False)
         if not tree.root.children and not tree.ancestors:
-            console.print(f"no lineage recorded for {tree.root.label}")
+            console.print(Text(f"no lineage recorded for {tree.root.label}"))
 
     _emit(format, lineage_table(tree), lineage_dict(tree), show)
 

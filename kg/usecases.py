@@ -76,8 +76,19 @@ class Lineage:
 
 
 def _node_dict(node: LineageNode, link: str) -> dict:
-    return {"method": node.label, "introduced_by": list(node.introduced_by), "digests": list(node.digests),
-            link: [_node_dict(child, link) for child in node.children]}
+    # A loop, not recursion, like lineage() itself: a chain can be deeper than Python's call stack.
+    def plain(n: LineageNode) -> dict:
+        return {"method": n.label, "introduced_by": list(n.introduced_by), "digests": list(n.digests), link: []}
+
+    top = plain(node)
+    pending = [(node, top)]
+    while pending:
+        here, out = pending.pop()
+        for child in here.children:
+            child_out = plain(child)
+            out[link].append(child_out)
+            pending.append((child, child_out))
+    return top
 
 
 def lineage_dict(tree: Lineage) -> dict:
@@ -91,12 +102,15 @@ def lineage_table(tree: Lineage) -> Table:
     """One row per 'extends' edge: descendants top-down, then ancestors; depth counts steps from the method."""
     rows: list[tuple[str, ...]] = []
 
-    def walk(node: LineageNode, direction: str, depth: int) -> None:
-        for child in node.children:
+    def walk(top: LineageNode, direction: str, first: int) -> None:
+        # Depth-first, each edge before the edges below it, without recursion.
+        pending = [(top, child, first) for child in reversed(top.children)]
+        while pending:
+            node, child, depth = pending.pop()
             method, extends = (child, node) if direction == "descendant" else (node, child)
             rows.append((direction, str(depth), method.label, extends.label, "; ".join(method.introduced_by),
                          " ".join(method.digests)))
-            walk(child, direction, depth + 1)
+            pending.extend((child, grandchild, depth + 1) for grandchild in reversed(child.children))
 
     walk(tree.root, "descendant", 1)
     if tree.ancestors:
@@ -126,15 +140,21 @@ def lineage(store: GraphStore, method: Named) -> Lineage:
     def node(iri: str) -> LineageNode:
         return LineageNode(labels.get(iri, iri), sorted(papers[iri]), sorted(digests[iri]))
 
-    def grow(iri: str, links: dict, seen: set) -> LineageNode:
-        here = node(iri)
-        for nxt in sorted(links[iri], key=lambda i: labels.get(i, i)):
-            if nxt not in seen:  # lineage is a DAG in practice; a cycle in the data must not hang us
-                here.children.append(grow(nxt, links, seen | {nxt}))
-        return here
+    def grow(start: str, links: dict) -> LineageNode:
+        # A loop, not recursion: a chain of methods can be deeper than Python's call stack.
+        root = node(start)
+        pending: list[tuple[LineageNode, str, frozenset[str]]] = [(root, start, frozenset({start}))]
+        while pending:
+            here, iri, path = pending.pop()
+            for nxt in sorted(links[iri], key=lambda i: labels.get(i, i)):
+                if nxt not in path:  # lineage is a DAG in practice; a cycle in the data must not hang us
+                    child = node(nxt)
+                    here.children.append(child)
+                    pending.append((child, nxt, path | {nxt}))
+        return root
 
-    up = grow(method.iri, parents, {method.iri})
-    return Lineage(grow(method.iri, children, {method.iri}), up if up.children else None)
+    up = grow(method.iri, parents)
+    return Lineage(grow(method.iri, children), up if up.children else None)
 
 
 # ---------------------------------------------------------------- shared base model / benchmark

@@ -1,6 +1,7 @@
 """Input that broke the build or lost data (issue 10): user text in regular expressions, titles in any
 script, very long items, deep lineage, inputs that are not digests."""
 
+import os
 import string
 from pathlib import Path
 
@@ -103,3 +104,42 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path, monke
     big = write_digest(tmp_path, "big.txt", HEADER + "1. A Title\n" + "Words and more words. " * 100)
     with pytest.raises(IngestError, match="more than a digest may have"):
         read_digest(big)
+
+
+def _chain(folder: Path, length: int) -> Path:
+    """A build folder whose graph has methods M0 <- M1 <- ... <- M{length}, each extending the one before."""
+    res = "https://w3id.org/papers-kg/resource/method/m"
+    rows = [f'<{res}{i}> a <{KG.Method}> ; <http://www.w3.org/2000/01/rdf-schema#label> "M{i}" .' for i in range(length + 1)]
+    rows += [f"<{res}{i}> <{KG.extends}> <{res}{i - 1}> ." for i in range(1, length + 1)]
+    folder.mkdir()
+    (folder / "graph.ttl").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return folder
+
+
+def test_lineage_of_a_deep_chain_shows_every_method(tmp_path):
+    import re
+    import subprocess
+    import sys
+
+    folder = _chain(tmp_path / "build", 1001)
+    env = {**os.environ, "COLUMNS": "80", "TERM": "dumb"}
+    for name, section in (("M0", "descendants"), ("M1001", "ancestors")):
+        done = subprocess.run([sys.executable, "-m", "kg", "lineage", name, str(folder)], capture_output=True,
+                              text=True, env=env, timeout=120)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert "Traceback" not in done.stderr and section in done.stdout
+        shown = {int(n) for n in re.findall(r"\bM(\d+)\b", done.stdout)}
+        assert shown == set(range(1002))  # the method and all 1,001 below or above it
+        assert max(len(line) for line in done.stdout.splitlines()) <= 80  # wrapped, not cut
+
+
+def test_lineage_labels_are_text_not_markup(tmp_path):
+    folder = _chain(tmp_path / "build", 2)
+    ttl = (folder / "graph.ttl").read_text().replace('"M2"', '"[bold]M2[/x]"')
+    (folder / "graph.ttl").write_text(ttl)
+    from typer.testing import CliRunner
+
+    from kg.cli import app
+
+    result = CliRunner().invoke(app, ["lineage", "M0", str(folder)])
+    assert result.exit_code == 0 and "[bold]M2[/x]" in result.output
