@@ -7,6 +7,7 @@ Nothing here knows about entities: the output is plain text in dataclasses.
 
 from __future__ import annotations
 
+import codecs
 import html
 import re
 import unicodedata
@@ -74,6 +75,12 @@ def collect_paths(inputs: list[Path]) -> list[Path]:
     return sorted(found, key=lambda p: (p.name, str(p)))
 
 
+_BYTE_ORDER_MARKS = (  # UTF-32's marks first: UTF-32-LE's begins with UTF-16-LE's
+    (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
 def read_bytes(path: Path) -> bytes:
     """The bytes of a digest file; every failure is an IngestError with a one-line message."""
     try:
@@ -88,10 +95,12 @@ def read_bytes(path: Path) -> bytes:
 
 def read_digest(path: Path) -> Digest:
     raw = read_bytes(path)
+    # UTF-8, with or without a byte-order mark; a file saved as UTF-16 or UTF-32 says so by its mark.
+    encoding = next((name for bom, name in _BYTE_ORDER_MARKS if raw.startswith(bom)), "utf-8-sig")
     try:
-        text = raw.decode("utf-8-sig")
+        text = raw.decode(encoding)
     except UnicodeDecodeError:
-        raise IngestError(f"{path}: not UTF-8 text") from None
+        raise IngestError(f"{path}: not {'UTF-8' if encoding == 'utf-8-sig' else encoding.upper()} text") from None
     if "\x00" in text:
         raise IngestError(f"{path}: looks like a binary file, not a digest")
     return split_digest(path.name, text)
@@ -99,19 +108,43 @@ def read_digest(path: Path) -> Digest:
 
 # ---------------------------------------------------------------- normalising text
 
-_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
-_MD_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
-_MD_EMPHASIS = re.compile(r"(\*\*|__|\*|`)(?=\S)(.+?)(?<=\S)\1")
+_BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>|<![^<>]*>")  # elements, and <!DOCTYPE ...>, <!-- ... -->
+# Script and style blocks hold code, never digest text. [^<>]* keeps each attempt short.
+_CODE_BLOCK = re.compile(r"<(script|style)\b[^<>]*>", re.IGNORECASE)
+# Spans are bounded (and a link's text stops at the next '['): unbounded, a line of unclosed '*' or '['
+# made these patterns quadratic (a 100 KB line took minutes).
+_MD_LINK = re.compile(r"\[([^\[\]]{1,300})\]\([^()\s]{0,500}\)")
+# Each span stops at its own delimiter, so every attempt ends at the next '*', '_' or '`'.
+_MD_EMPHASIS = re.compile(r"\*\*(?=\S)([^*\n]{1,300}?)(?<=\S)\*\*|\*(?=\S)([^*\n]{1,300}?)(?<=\S)\*|"
+                          r"__(?=\S)([^_\n]{1,300}?)(?<=\S)__|`(?=\S)([^`\n]{1,300}?)(?<=\S)`")
+
+
+def _drop_code_blocks(text: str) -> str:
+    """Remove <script> and <style> elements with their content (found with str.find, linear)."""
+    lowered, kept, pos = text.lower(), [], 0
+    while (opening := _CODE_BLOCK.search(text, pos)) is not None:
+        closing = lowered.find(f"</{opening.group(1).lower()}", opening.end())
+        end = text.find(">", closing) if closing >= 0 else -1
+        if end < 0:
+            break  # an unclosed block: leave the rest to the tag stripper
+        kept.append(text[pos : opening.start()])
+        pos = end + 1
+    kept.append(text[pos:])
+    return "".join(kept)
 
 
 def clean_text(text: str) -> str:
     """Remove HTML-ish and Markdown leftovers, keep line structure."""
     text = unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\r", "\n")
     text = text.replace("\u00a0", " ").replace("\u200b", "").replace("\u2010", "-").replace("\u2011", "-")
-    text = _TAG.sub("", text)
+    # Bidirectional embedding, override and isolate controls reorder what a reader sees
+    # ("Trojan Source"); a title or name is stored as the characters it shows.
+    text = text.translate(_BIDI_CONTROLS)
+    text = _TAG.sub("", _drop_code_blocks(text))
     text = html.unescape(text)
     text = _MD_LINK.sub(r"\1", text)
-    text = _MD_EMPHASIS.sub(r"\2", text)
+    text = _MD_EMPHASIS.sub(lambda m: next(g for g in m.groups() if g is not None), text)
     lines = []
     for line in text.split("\n"):
         line = re.sub(r"^\s{0,3}#{1,6}\s+", "", line)  # markdown headings

@@ -112,7 +112,7 @@ def test_bad_inputs_give_one_line_errors(tmp_path):
     with pytest.raises(IngestError, match="not a digest"):
         collect_paths([tmp_path / "image.png"])
     bad = tmp_path / "bad.txt"
-    bad.write_bytes(b"\xff\xfe\x00bad")
+    bad.write_bytes(b"\x80\x81\x00bad")  # not UTF-8, and no byte-order mark of UTF-16
     with pytest.raises(IngestError, match="UTF-8"):
         read_digest(bad)
     empty = tmp_path / "empty.md"
