@@ -211,7 +211,12 @@ _CODE_LINE = re.compile(r"^(//|/\*|\*|#!|<!--|\$ )|[─│├└┌┐┘]")
 
 
 def _is_code(line: str) -> bool:
-    return bool(_CODE_LINE.search(line)) or sum(ch in _CODE_CHARS for ch in line) > 0.02 * len(line)
+    """A line of code, markup or a table: a comment or tree line, or dense in code characters and short of
+    words (prose that quotes some markup, as a digest about web attacks may, still has its words)."""
+    if _CODE_LINE.search(line):
+        return True
+    dense = sum(ch in _CODE_CHARS for ch in line) > 0.02 * len(line)
+    return dense and sum(word.isalpha() for word in line.split()) < 8
 
 
 def _is_description(line: str) -> bool:
@@ -222,11 +227,11 @@ def _is_description(line: str) -> bool:
 
 
 def _is_title(title: str) -> bool:
-    """A title names something: it has a letter, is not code, and is not a line of wrapped prose, which opens
+    """A title names something: it has a letter, and is not a line of wrapped prose, which opens
     mid-sentence with a lowercase word ('rStar2-Agent' and 'o3-mini' are names, 'introduces which method' is
     not) or stops at a small word ('... a baseline measured in the')."""
     words = title.split()
-    if not words or not any(ch.isalpha() for ch in title) or _is_code(title):
+    if not words or not any(ch.isalpha() for ch in title):
         return False
     opens_lowercase = words[0][:1].islower() and not any(ch.isupper() or ch.isdigit() for ch in words[0])
     return not opens_lowercase and words[-1] not in title_small_words()
