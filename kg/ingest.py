@@ -120,16 +120,19 @@ _MD_EMPHASIS = re.compile(r"\*\*(?=\S)([^*\n]{1,300}?)(?<=\S)\*\*|\*(?=\S)([^*\n
                           r"__(?=\S)([^_\n]{1,300}?)(?<=\S)__|`(?=\S)([^`\n]{1,300}?)(?<=\S)`")
 
 
+_CODE_BLOCK_END = {"script": re.compile(r"</script\s*>", re.IGNORECASE), "style": re.compile(r"</style\s*>", re.IGNORECASE)}
+
+
 def _drop_code_blocks(text: str) -> str:
-    """Remove <script> and <style> elements with their content (found with str.find, linear)."""
-    lowered, kept, pos = text.lower(), [], 0
+    """Remove <script> and <style> elements with their content; each search starts where the last ended."""
+    kept: list[str] = []
+    pos = 0
     while (opening := _CODE_BLOCK.search(text, pos)) is not None:
-        closing = lowered.find(f"</{opening.group(1).lower()}", opening.end())
-        end = text.find(">", closing) if closing >= 0 else -1
-        if end < 0:
+        closing = _CODE_BLOCK_END[opening.group(1).lower()].search(text, opening.end())
+        if closing is None:
             break  # an unclosed block: leave the rest to the tag stripper
         kept.append(text[pos : opening.start()])
-        pos = end + 1
+        pos = closing.end()
     kept.append(text[pos:])
     return "".join(kept)
 
