@@ -6,8 +6,9 @@ Rich's Tree indents every level by four columns and crops what passes the edge: 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, Generic, Iterator, Sequence, TypeVar
+from typing import Generic, TypeVar
 
 from rich.console import Console
 from rich.text import Text

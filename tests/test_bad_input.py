@@ -10,9 +10,9 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import pyoxigraph as ox
 import pytest

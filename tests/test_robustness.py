@@ -125,7 +125,7 @@ def test_lineage_of_a_deep_chain_shows_every_method(tmp_path):
     env = {**os.environ, "COLUMNS": "80", "TERM": "dumb"}
     for name, section in (("M0", "descendants"), ("M1001", "ancestors")):
         done = subprocess.run([sys.executable, "-m", "kg", "lineage", name, str(folder)], capture_output=True,
-                              text=True, env=env, timeout=120)
+                              text=True, env=env, timeout=120, check=False)
         assert done.returncode == 0, done.stderr[-2000:]
         assert "Traceback" not in done.stderr and section in done.stdout
         shown = {int(n) for n in re.findall(r"\bM(\d+)\b", done.stdout)}
