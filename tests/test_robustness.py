@@ -116,21 +116,60 @@ def _chain(folder: Path, length: int) -> Path:
     return folder
 
 
+def _run_in_terminal(args: list[str], columns: int) -> tuple[int, str]:
+    """Run a command with its output on a pseudo-terminal of the given width, as a person at a terminal would."""
+    import fcntl
+    import pty
+    import struct
+    import subprocess
+    import termios
+
+    main, side = pty.openpty()
+    fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in {"COLUMNS", "LINES"}}
+    process = subprocess.Popen(args, stdout=side, stderr=side, stdin=subprocess.DEVNULL, env={**env, "TERM": "xterm"})
+    os.close(side)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the terminal closes when the process ends
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(main)
+    return process.wait(timeout=120), b"".join(chunks).decode("utf-8", "replace")
+
+
 def test_lineage_of_a_deep_chain_shows_every_method(tmp_path):
     import re
     import subprocess
     import sys
 
     folder = _chain(tmp_path / "build", 1001)
-    env = {**os.environ, "COLUMNS": "80", "TERM": "dumb"}
+    everything = set(range(1002))  # the method and all 1,001 below or above it
     for name, section in (("M0", "descendants"), ("M1001", "ancestors")):
-        done = subprocess.run([sys.executable, "-m", "kg", "lineage", name, str(folder)], capture_output=True,
-                              text=True, env=env, timeout=120, check=False)
+        command = [sys.executable, "-m", "kg", "lineage", name, str(folder)]
+        # Piped: one line per method, nothing cut.
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
         assert done.returncode == 0, done.stderr[-2000:]
         assert "Traceback" not in done.stderr and section in done.stdout
-        shown = {int(n) for n in re.findall(r"\bM(\d+)\b", done.stdout)}
-        assert shown == set(range(1002))  # the method and all 1,001 below or above it
-        assert max(len(line) for line in done.stdout.splitlines()) <= 80  # wrapped, not cut
+        assert {int(n) for n in re.findall(r"\bM(\d+)\b", done.stdout)} == everything
+        # At an 80-column terminal: every method, every line within the width (wrapped, not cropped).
+        code, screen = _run_in_terminal(command, 80)
+        plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen)
+        assert code == 0 and "Traceback" not in plain
+        assert {int(n) for n in re.findall(r"\bM(\d+)\b", plain)} == everything
+        assert max(len(line) for line in plain.replace("\r", "").splitlines()) <= 80
+    # One row per edge as CSV; JSON, which nests, says in one line that it cannot.
+    as_csv = subprocess.run([sys.executable, "-m", "kg", "lineage", "M0", str(folder), "--format", "csv"],
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert as_csv.returncode == 0 and len(as_csv.stdout.splitlines()) == 1 + 1001
+    as_json = subprocess.run([sys.executable, "-m", "kg", "lineage", "M0", str(folder), "--format", "json"],
+                             capture_output=True, text=True, timeout=120, check=False)
+    assert "Traceback" not in as_json.stderr
+    assert as_json.returncode == 0 or (as_json.returncode == 1 and len(as_json.stderr.strip().splitlines()) == 1)
 
 
 def test_lineage_labels_are_text_not_markup(tmp_path):
