@@ -490,23 +490,29 @@ def serve(
 @app.command("eval")
 def eval_command(
     inputs: List[Path] = typer.Argument(..., help="The digests the gold file annotates (files or folders)."),
-    gold: Path = typer.Option(..., "--gold", help="Gold annotations in the format of gold/GUIDELINES.md."),
+    gold: Optional[Path] = typer.Option(None, "--gold", help="Gold annotations in the format of gold/GUIDELINES.md (its reported results too, when it has them)."),
+    results_gold: Optional[Path] = typer.Option(None, "--results-gold", help="Gold reported results (the last section of gold/GUIDELINES.md)."),
     format: FormatOption = Format.table,
     as_json: bool = typer.Option(False, "--json", help="Same as --format json."),
     verbose: bool = typer.Option(False, "-v", "--verbose", help="List every miss and false positive."),
     without_vocab: bool = typer.Option(False, "--without-vocab", help="Remove the vocabulary's entries for every gold entity first."),
 ) -> None:
-    """Score extraction against hand annotations: entity, relation, extends and variantOf P/R/F1."""
-    from .evaluate import GoldError, evaluate_inputs
+    """Score extraction against hand annotations: entity, relation, extends, variantOf and reported-result P/R/F1."""
+    from .evaluate import GoldError, evaluate_inputs, evaluate_results_inputs
 
+    if gold is None and results_gold is None:
+        fail("give --gold FILE, --results-gold FILE or both")
     try:
-        report = evaluate_inputs(inputs, gold, without_vocab)
+        report = evaluate_inputs(inputs, gold, without_vocab) if gold else None
+        results = evaluate_results_inputs(inputs, results_gold) if results_gold else (
+            evaluate_results_inputs(inputs, gold, required=False) if gold else None)
     except (GoldError, IngestError) as err:
         fail(str(err))
-    rows = report.rows()
+    rows = (report.rows() if report else []) + (results.rows() if results else [])
     table = Table(("score", "part", "precision", "recall", "f1", "tp", "fp", "fn"),
                   tuple((name, part, f"{s.precision:.4f}", f"{s.recall:.4f}", f"{s.f1:.4f}", str(s.tp), str(s.fp), str(s.fn))
                         for name, part, s in rows))
+    data = {**(report.as_dict(verbose) if report else {}), **(results.as_dict(verbose) if results else {})}
 
     def show() -> None:
         shown = RichTable("score", "precision", "recall", "F1", "tp", "fp", "fn")
@@ -514,12 +520,17 @@ def eval_command(
             shown.add_row(f"  {part}" if part else name, f"{score.precision:.3f}", f"{score.recall:.3f}", f"{score.f1:.3f}", str(score.tp),
                           str(score.fp), str(score.fn))
         console.print(shown)
+        if results and results.results.tp:
+            console.print(f"results matched: metric agrees on {results.metric_agree}/{results.results.tp}, "
+                          f"unit on {results.unit_agree}/{results.results.tp}")
         if verbose:
-            for label, score in [("entities", report.entities), ("relations", report.relations),
-                                 ("extends", report.extends), ("variantOf", report.variant_of)]:
+            scores = [("entities", report.entities), ("relations", report.relations), ("extends", report.extends),
+                      ("variantOf", report.variant_of)] if report else []
+            scores += [("results", results.results)] if results else []
+            for label, score in scores:
                 for miss in score.misses:
                     console.print(f"[yellow]miss[/yellow] {label}: {miss}", highlight=False, soft_wrap=True)
                 for fp in score.false_positives:
                     console.print(f"[red]false positive[/red] {label}: {fp}", highlight=False, soft_wrap=True)
 
-    _emit(Format.json if as_json else format, table, report.as_dict(verbose), show)
+    _emit(Format.json if as_json else format, table, data, show)

@@ -211,3 +211,106 @@ def evaluate_inputs(inputs: list[Path], gold_path: Path, without_vocab: bool = F
     if not paths:
         raise GoldError("none of the inputs is a digest the gold file annotates")
     return evaluate(build(paths, vocabulary=vocabulary), gold)
+
+
+# ---------------------------------------------------------------- reported results (issue 13)
+
+
+@dataclass
+class ResultsReport:
+    """Results match when paper, system, benchmark and value match; metric and unit are compared on the matches."""
+
+    results: Score
+    by_digest: dict[str, Score]
+    metric_agree: int = 0
+    unit_agree: int = 0
+
+    def rows(self) -> list[tuple[str, str, Score]]:
+        return [("results", "", self.results)] + [("results", k, v) for k, v in sorted(self.by_digest.items())]
+
+    def as_dict(self, verbose: bool = False) -> dict:
+        matched = self.results.tp
+        return {
+            "results": self.results.as_dict(verbose),
+            "results_by_digest": {k: v.as_dict() for k, v in sorted(self.by_digest.items())},
+            "metric_agreement": round(self.metric_agree / matched, 4) if matched else 0.0,
+            "unit_agreement": round(self.unit_agree / matched, 4) if matched else 0.0,
+            "matched": matched,
+        }
+
+
+def has_results(gold: dict) -> bool:
+    return any("results" in d for d in gold.get("digests", ()))
+
+
+def load_results_gold(path: Path) -> dict:
+    try:
+        gold = json.loads(path.read_text(encoding="utf-8"))
+        for digest in gold["digests"]:
+            for r in digest["results"]:
+                r["paper"], r["system"], r["benchmark"], float(r["value"])
+    except (OSError, ValueError, KeyError, IndexError, TypeError) as err:
+        raise GoldError(f"{path}: not a results gold file in the GUIDELINES format ({type(err).__name__})") from None
+    return gold
+
+
+def evaluate_results(result: BuildResult, gold: dict) -> ResultsReport:
+    entities = result.corpus.entities
+
+    def names(key: str) -> set[str]:
+        e = entities[key]
+        return {fold(n) for n in (e.label, *e.aliases)}
+
+    present = {d.source_file for d in result.corpus.digests}
+    total, by_digest = Score(), {}
+    metric_agree = unit_agree = 0
+    for digest in gold["digests"]:
+        name = digest["digest"]
+        if name not in present:
+            continue
+        gold_rows = [
+            (paper_key(g["paper"]), {fold(n) for n in (g["system"], *g.get("system_aliases", ()))},
+             {fold(n) for n in (g["benchmark"], *g.get("benchmark_aliases", ()))}, float(g["value"]), g)
+            for g in digest.get("results", ())
+        ]
+        predicted = [r for r in result.results if name in r.digests]
+        matched: set[int] = set()
+        score = Score()
+        tp_labels, fp_labels = set(), set()
+        for r in predicted:
+            label = (name, r.paper, entities[r.system].label, entities[r.benchmark].label, str(r.value))
+            hit = next((i for i, (paper, systems, benchmarks, value, _) in enumerate(gold_rows) if i not in matched
+                        and paper == r.paper and abs(value - float(r.value)) < 1e-9
+                        and names(r.system) & systems and names(r.benchmark) & benchmarks), None)
+            if hit is None:
+                fp_labels.add(label)
+                continue
+            matched.add(hit)
+            tp_labels.add(label)
+            g = gold_rows[hit][4]
+            metric_agree += fold(g.get("metric") or "score") == fold(r.metric)
+            unit_agree += (g.get("unit") or "") == r.unit
+        misses = {(name, paper, g["system"], g["benchmark"], str(g["value"]))
+                  for i, (paper, _, _, _, g) in enumerate(gold_rows) if i not in matched}
+        # Score.add counts set sizes: matched pairs are one shared set, the rest each side's own.
+        score.add(tp_labels | fp_labels, tp_labels | misses)
+        by_digest[name] = score
+        total.add(tp_labels | fp_labels, tp_labels | misses)
+    return ResultsReport(total, by_digest, metric_agree, unit_agree)
+
+
+def evaluate_results_inputs(inputs: list[Path], gold_path: Path, required: bool = True) -> ResultsReport | None:
+    """Build the digests among ``inputs`` that a results gold file annotates and score their results.
+    With ``required`` false, a gold file without results (an entities-only file) gives None."""
+    if not required:
+        try:
+            if not has_results(json.loads(gold_path.read_text(encoding="utf-8"))):
+                return None
+        except (OSError, ValueError, AttributeError):
+            return None  # evaluate_inputs reports an unreadable gold file
+    gold = load_results_gold(gold_path)
+    annotated = {d["digest"] for d in gold["digests"]}
+    paths = [p for p in collect_paths(inputs) if p.name in annotated]
+    if not paths:
+        raise GoldError("none of the inputs is a digest the results gold file annotates")
+    return evaluate_results(build(paths), gold)

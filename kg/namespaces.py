@@ -25,6 +25,7 @@ PREFIXES = {
     "digest": RES["digest/"],
     "statement": RES["statement/"],
     "evidence": RES["evidence/"],
+    "result": RES["result/"],
 }
 
 ENTITY_CLASSES = {"Method": KG.Method, "Model": KG.Model, "Benchmark": KG.Benchmark, "Organization": KG.Organization}

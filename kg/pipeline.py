@@ -22,6 +22,8 @@ from .ingest import Digest, collect_paths, read_bytes, read_digest
 from .link import LinkedCorpus, link
 from .nlp import annotate, build_nlp
 from .relations import Relation, extract_relations
+from .results import ReportedResult, extract_results
+from .results_graph import add_results
 from .store import GraphStore, Table
 from .vocab import Vocabulary, load_vocabulary
 
@@ -43,6 +45,7 @@ class BuildResult:
     corpus: LinkedCorpus
     relations: tuple[Relation, ...]
     graph: Graph
+    results: tuple[ReportedResult, ...] = ()  # reported scores (kg/results.py)
 
 
 def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Progress | None = None,
@@ -64,7 +67,9 @@ def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Pr
     corpus = link(vocabulary, digests, annotated)
     relations = extract_relations(corpus)
     graph = build_graph(corpus, relations, with_support)
-    return BuildResult(corpus, relations, graph)
+    results = extract_results(corpus, relations)
+    add_results(graph, corpus, results)
+    return BuildResult(corpus, relations, graph, results)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

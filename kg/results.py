@@ -1,0 +1,334 @@
+"""Stage 4b: reported results, the absolute scores a digest gives (issue 13, DESIGN section 3).
+
+A result is a number, a named benchmark and a named system in one sentence (a
+bullet is a sentence): "ColorAgent achieves 77.2% success on AndroidWorld".
+This stage reads what the earlier stages hand forward (the linked items with
+their sentences and mentions, and the relations, for what a paper introduces)
+and decides, number by number:
+
+- whether the number is a score at all: relative changes ("+5.2 points",
+  "24% faster", "by 6.7%"), costs, speeds, sizes, counts, bounds and ranges
+  are not (cue words in ``ontology/lexicon/result-cues.txt``);
+- its benchmark: the one the number is "on" ("93.4 on AIME-2025",
+  "57.3% HumanEval"), the one it follows ("Arena-Hard: 87.0", "DeepResearch
+  Bench (49.86)"), the one a clause opens with ("On SWE-bench, ..."), or for a
+  baseline in a comparison ("vs 78.5% GRPO") the benchmark of the score it is
+  compared with;
+- its system: a baseline named beside its number, else the last system named
+  before the number that is not in a prepositional or comparison phrase
+  ("using Claude Haiku 4.5", "outperforms DeepSeek-R1"), else the paper's own
+  system (the one its title names, or the one it introduces);
+- its metric and unit (``result-metrics.txt``) and a setting it was reported
+  under (``result-settings.txt``, or the model a clause says it ran "on" or "with").
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
+
+from .link import Entity, LinkedCorpus, LinkedItem
+from .relations import Evidence, Relation
+from .vocab import ontology_dir
+
+SYSTEM_TYPES = ("Model", "Method")
+
+
+@dataclass(frozen=True)
+class ReportedResult:
+    paper: str  # Paper.key
+    system: str  # Entity.key of what scored
+    benchmark: str  # Entity.key, the edition when the text names one
+    value: Decimal
+    metric: str  # as the lexicon records it: 'accuracy', 'pass@1', 'score' when none is named
+    unit: str  # '%', 'points', 'Elo', 'other'
+    setting: str | None  # the condition, as written
+    evidence: tuple[Evidence, ...]  # sorted, distinct
+
+    @property
+    def digests(self) -> tuple[str, ...]:
+        return tuple(sorted({e.digest for e in self.evidence}))
+
+
+# ---------------------------------------------------------------- lexicon
+
+
+@dataclass(frozen=True)
+class ResultLexicon:
+    metrics: tuple[tuple[str, str, str], ...]  # (surface, metric, unit of a bare number), longest surface first
+    cues: dict[str, re.Pattern]  # kind -> alternation of its words
+    settings: tuple[re.Pattern, ...]
+
+
+@lru_cache(maxsize=4)
+def _load_lexicon(directory: str) -> ResultLexicon:
+    base = Path(directory) / "lexicon"
+    metrics = []
+    for line in _lines(base / "result-metrics.txt"):
+        surface, metric, unit = (part.strip() for part in line.split("|"))
+        metrics.append((surface, metric, unit))
+    words: dict[str, list[str]] = defaultdict(list)
+    for line in _lines(base / "result-cues.txt"):
+        kind, _, alternatives = line.partition(":")
+        words[kind.strip()].append(alternatives.strip())
+    cues = {kind: re.compile("(?:" + "|".join(parts) + ")", re.I) for kind, parts in words.items()}
+    settings = tuple(re.compile(r"\b" + line + r"\b", re.I) for line in _lines(base / "result-settings.txt"))
+    return ResultLexicon(tuple(sorted(metrics, key=lambda m: -len(m[0]))), cues, settings)
+
+
+def load_lexicon(directory: Path | None = None) -> ResultLexicon:
+    return _load_lexicon(str(directory or ontology_dir()))
+
+
+def _lines(path: Path) -> list[str]:
+    return [s for s in (line.strip() for line in path.read_text(encoding="utf-8").splitlines()) if s and not s.startswith("#")]
+
+
+# ---------------------------------------------------------------- numbers and names in a sentence
+
+# A number not glued to a name ('GPT-4', 'Qwen2.5', 'AIME25'), with its sign, approximation and percent.
+_NUMBER = re.compile(
+    r"(?<![\w.@/#=<>^$€£\-])(?P<sign>[+±−]|-(?=\d))?(?P<approx>[~≈])?(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?P<frac>\.\d+)?"
+    r"(?P<ord>st|nd|rd|th)?(?P<pct>\s?%|\s?percent\b)?"
+)
+_RANGE_AFTER = re.compile(r"^\s*(?:[-–—]|to\b|and\b)\s*[~≈]?\d")
+_RANGE_BEFORE = re.compile(r"(?:\d\s*%?\s*(?:[-–—]|to)|\bbetween\s+[~≈]?\d[\d.,]*\s*%?\s*and)\s*$", re.I)
+_ARTICLE = r"(?:the|a|an|its|their|our)\s+"
+_BREAKERS = re.compile(r"\b(?:and|or|but|while|whereas|vs\.?|versus|than|compared|against|beating|outperform\w*|surpass\w*)\b", re.I)
+_FORWARD_GAP = re.compile(r"\s*(?:(?:[A-Za-z][\w@.\-]*\s+){0,3}?(?:on|in|at|for|across|of|from)\s+(?:" + _ARTICLE + r")?)?", re.I)
+_BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—]|with|at|of|score of|scores?|scoring|reach\w*|achiev\w*|hitting|hits)?\s*", re.I)
+_LEADING_BENCHMARK = re.compile(r"^\W*(?:on|in|for|across)\s+(?:" + _ARTICLE + r")?$", re.I)
+_CLAUSE_START = re.compile(r"(?:^|[,;:(\[–—•]|\s-\s)\s*(?:" + _ARTICLE + r")?$")
+
+
+@dataclass(frozen=True)
+class _Span:
+    start: int
+    end: int
+    entity: str
+    type: str
+    surface: str
+
+
+@dataclass(frozen=True)
+class _Number:
+    start: int
+    end: int  # after the percent sign or ordinal suffix
+    value: Decimal
+    percent: bool
+    ordinal: bool
+
+
+def _spans(item: LinkedItem, index: int, sentence: str, entities: dict[str, Entity]) -> list[_Span]:
+    """Where each mention of the sentence sits in its text (mentions come in token order)."""
+    out: list[_Span] = []
+    cursor = 0
+    for lm in sorted(item.mentions, key=lambda m: (m.mention.start, m.mention.end)):
+        if lm.mention.sentence != index or lm.mention.nested:
+            continue
+        surface = lm.mention.surface
+        at = sentence.find(surface, cursor)
+        if at < 0:
+            continue
+        out.append(_Span(at, at + len(surface), lm.entity, entities[lm.entity].type, surface))
+        cursor = at + len(surface)
+    return out
+
+
+def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[_Number]:
+    """The numbers of a sentence that can be absolute scores."""
+    found = []
+    for m in _NUMBER.finditer(sentence):
+        start, end = m.start(), m.end()
+        if any(s.start <= start < s.end for s in spans):
+            continue  # a number inside a name: 'AIME 2025', 'Claude 3.7 Sonnet'
+        after, before = sentence[end:], sentence[:start]
+        if m.group("sign"):
+            continue  # '+5.2 points', '-3%': a change
+        if m.group("ord"):
+            if not re.match(r"\s+percentile\b", after, re.I):
+                continue
+        elif not m.group("pct") and re.match(r"[A-Za-z×]", after):
+            continue  # '3.5B', '4x', '14.9M': a size, factor or count
+        if re.match(r"\s*(?:%\s*)?\+|/\s*\d|\s*[×x]\b", after) or _RANGE_AFTER.match(after) or _RANGE_BEFORE.search(before):
+            continue  # '95%+', '8/10', '3 ×', '0.5-2%', 'from 14.9M to 11.5M'
+        value = Decimal(m.group("num").replace(",", "") + (m.group("frac") or ""))
+        if not m.group("pct") and not m.group("frac") and 1900 <= value <= 2039 and not re.match(r"\s+(?:Elo|rating)\b", after, re.I):
+            continue  # a year
+        if re.search(r"(?:^|\W)(?:" + lexicon.cues["not-before"].pattern + r")\s*[~≈]?$", before, re.I):
+            continue  # 'by 6.7%', 'up to 30%', 'over 90%'
+        window = re.split(r"[,;()\[\]]", after, maxsplit=1)[0]
+        following = next((s.start for s in spans if s.start >= end), None)
+        if following is not None:
+            window = window[: max(0, following - end)]
+        if re.match(r"^\s*(?:\S+\s+){0,3}?(?:" + lexicon.cues["not-after"].pattern + r")\b", window, re.I):
+            continue  # '24% faster', '11% performance drop', '4x fewer tokens'
+        if not m.group("pct") and re.match(r"^\s*(?:\S+\s+){0,2}?(?:" + lexicon.cues["count-after"].pattern + r")\b", window, re.I):
+            continue  # '100 vision tokens', '500 problems' (but '56.7% of problems' is a score)
+        found.append(_Number(start, end, value, bool(m.group("pct")), bool(m.group("ord"))))
+    return found
+
+
+# ---------------------------------------------------------------- deciding a result
+
+
+def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...], lexicon: ResultLexicon | None = None) -> tuple[ReportedResult, ...]:
+    lexicon = lexicon or load_lexicon()
+    introduced: dict[str, list[str]] = defaultdict(list)
+    for relation in relations:
+        if relation.predicate == "introduces" and corpus.entities[relation.object].type in SYSTEM_TYPES:
+            introduced[relation.subject].append(relation.object)
+    found: dict[tuple, set[Evidence]] = defaultdict(set)
+    for item in corpus.items:
+        own = _own_system(item, corpus.entities, introduced.get(item.paper, []))
+        for index, sentence in enumerate(item.annotated.sentences):
+            if index == 0:
+                continue  # the title
+            for key in _sentence_results(item, index, sentence, own, corpus.entities, lexicon):
+                found[key].add(Evidence(item.annotated.item.digest_file, sentence))
+    return tuple(
+        ReportedResult(*key, evidence=tuple(sorted(ev, key=lambda e: (e.digest, e.sentence))))
+        for key, ev in sorted(found.items(), key=lambda kv: tuple(str(x) for x in kv[0]))
+    )
+
+
+def _own_system(item: LinkedItem, entities: dict[str, Entity], introduced: list[str]) -> str | None:
+    """What the paper itself built: the system its title names, else the first model or method it introduces."""
+    if item.system and entities[item.system].type in SYSTEM_TYPES:
+        return item.system
+    order = {lm.entity: (lm.mention.sentence, lm.mention.start) for lm in reversed(item.mentions)}
+    # Only a system presented up front (title or first sentence): one introduced in passing is a detail.
+    named_here = [key for key in introduced if key in order and order[key][0] <= 1]
+    return min(named_here, key=lambda k: order[k]) if named_here else None
+
+
+def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | None,
+                      entities: dict[str, Entity], lexicon: ResultLexicon) -> list[tuple]:
+    spans = _spans(item, index, sentence, entities)
+    numbers = _numbers(sentence, spans, lexicon)
+    lead = spans[0] if spans and spans[0].type == "Benchmark" and _LEADING_BENCHMARK.match(sentence[: spans[0].start]) else None
+    out: list[tuple] = []
+    previous_benchmark: _Span | None = None
+    for n, number in enumerate(numbers):
+        before = sentence[: number.start]
+        baseline = re.search(r"(?:^|\W)(?:" + lexicon.cues["baseline"].pattern + r")\s*[~≈]?$", before, re.I)
+        metric, unit, metric_end = _metric(sentence, number, lexicon)
+        benchmark = _benchmark(sentence, number, metric_end, spans, lead)
+        if benchmark is None and baseline and previous_benchmark is not None:
+            benchmark = previous_benchmark  # '74.8% on MATH500 (vs 78.5% GRPO)'
+        if benchmark is None:
+            continue
+        if benchmark.end <= number.start:
+            # A metric written after the benchmark it follows: '2.88 AlpacaEval score'
+            metric, unit = _metric_after_benchmark(sentence, benchmark, number, metric, unit, lexicon)
+        elif metric == "score":
+            metric, unit = _metric_after_benchmark(sentence, benchmark, number, metric, unit, lexicon)
+        previous_benchmark = benchmark
+        system = _named_beside(sentence, number, metric_end, spans, baseline is not None)
+        if system is None and baseline:
+            continue  # 'vs 89% for full finetuning': a baseline with no name
+        if system is None:
+            system = _subject(sentence, number, spans, lexicon)
+        system_key = system.entity if system else own
+        if system_key is None or system_key == benchmark.entity:
+            continue
+        low = numbers[n - 1].end if n else 0
+        high = numbers[n + 1].start if n + 1 < len(numbers) else len(sentence)
+        setting = None if baseline else _setting(sentence, low, high, number, spans, system, lexicon)
+        out.append((item.paper, system_key, benchmark.entity, number.value, metric, unit, setting))
+    return out
+
+
+def _metric(sentence: str, number: _Number, lexicon: ResultLexicon) -> tuple[str, str, int]:
+    """The metric written right after the number ('77.2% success', '2088 rating') or just before it
+    ('pass@1 of 60%'); 'score' when none is. Also where the metric ends, for finding the benchmark."""
+    after = sentence[number.end:]
+    for surface, metric, bare_unit in lexicon.metrics:
+        m = re.match(r"\s*(?:" + re.escape(surface) + r")(?![\w@])", after, re.I)
+        if m:
+            return metric, "%" if number.percent else bare_unit, number.end + m.end()
+    before = sentence[: number.start]
+    for surface, metric, bare_unit in lexicon.metrics:
+        if re.search(r"(?<![\w@])" + re.escape(surface) + r"\s*(?:of|:|=|at|is|was)?\s*[~≈]?$", before, re.I):
+            return metric, "%" if number.percent else bare_unit, number.end
+    if re.match(r"\s*points?\b", after, re.I):
+        return "score", "points", number.end + re.match(r"\s*points?\b", after, re.I).end()
+    return "score", "%" if number.percent else "points", number.end
+
+
+def _metric_after_benchmark(sentence: str, benchmark: _Span, number: _Number, metric: str, unit: str,
+                            lexicon: ResultLexicon) -> tuple[str, str]:
+    after = sentence[benchmark.end:]
+    for surface, found, bare_unit in lexicon.metrics:
+        if re.match(r"\s*(?:" + re.escape(surface) + r")(?![\w@])", after, re.I):
+            return found, "%" if number.percent else bare_unit
+    return metric, unit
+
+
+def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Span], lead: _Span | None) -> _Span | None:
+    following = next((s for s in spans if s.start >= number.end), None)
+    if following is not None and following.type == "Benchmark":
+        for end in (metric_end, number.end):
+            gap = sentence[end: following.start]
+            if _FORWARD_GAP.fullmatch(gap) and not _BREAKERS.search(gap):
+                return following  # '93.4 on AIME-2025', '57.3% HumanEval', '56.7% of problems on the AIME Olympiad'
+    preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
+    if preceding is not None and preceding.type == "Benchmark" and _BACKWARD_GAP.fullmatch(sentence[preceding.end: number.start]):
+        return preceding  # 'Arena-Hard: 87.0', 'DeepResearch Bench (49.86)'
+    if lead is not None and not any(s.type == "Benchmark" and lead.end <= s.start < number.start for s in spans):
+        return lead  # 'On SWE-Bench-Pro, CCA achieves 54.3% ...'
+    return None
+
+
+def _named_beside(sentence: str, number: _Number, metric_end: int, spans: list[_Span], baseline: bool) -> _Span | None:
+    """A system named right beside its number: '(vs 78.5% GRPO)', '60.1% for GPT-4o', 'vs GPT-4o's 60.1%'."""
+    following = next((s for s in spans if s.start >= number.end), None)
+    if following is not None and following.type in SYSTEM_TYPES:
+        gap = sentence[metric_end: following.start]
+        if re.fullmatch(r"\s*(?:for|by|from)\s+(?:" + _ARTICLE + r")?", gap, re.I) or (baseline and re.fullmatch(r"\s*", gap)):
+            return following
+    if baseline:
+        preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
+        if preceding is not None and preceding.type in SYSTEM_TYPES and re.fullmatch(
+                r"(?:'s|’s)?\s*(?:[:(]|at|with|scores?|scoring)?\s*[~≈]?", sentence[preceding.end: number.start], re.I):
+            return preceding
+    return None
+
+
+def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
+    """The last system named before the number that is not inside a prepositional or comparison phrase."""
+    blocked = re.compile(r"(?:^|\W)(?:" + lexicon.cues["not-subject"].pattern + r")\s+(?:" + _ARTICLE + r")?$", re.I)
+    for span in reversed([s for s in spans if s.end <= number.start and s.type in SYSTEM_TYPES]):
+        before = sentence[: span.start]
+        if blocked.search(before) or not _CLAUSE_START.search(before) and not _opens_with_verb(sentence, span, number, lexicon):
+            continue
+        return span
+    return None
+
+
+def _opens_with_verb(sentence: str, span: _Span, number: _Number, lexicon: ResultLexicon) -> bool:
+    """'... the new LN-Ultra scores 76.0': a name in mid-clause still scored when a scoring verb follows it."""
+    after = sentence[span.end: number.start]
+    return bool(re.match(r"(?:'s|’s)?\s*(?:\([^)]*\)\s*)?(?:\w+\s+){0,2}?(?:" + lexicon.cues["subject-verb"].pattern + r")\b", after, re.I))
+
+
+def _setting(sentence: str, low: int, high: int, number: _Number, spans: list[_Span], system: _Span | None,
+             lexicon: ResultLexicon) -> str | None:
+    region = sentence[low:high]
+    hits = []
+    for pattern in lexicon.settings:
+        for m in pattern.finditer(region):
+            hits.append((abs(low + m.start() - number.start), m.group(0)))
+    # A model the score was obtained on or with: 'On Qwen2.5-Math-7B, achieves ...', '... with Claude 4.5 Opus'.
+    for span in spans:
+        if span.type != "Model" or (system is not None and span.entity == system.entity):
+            continue
+        context = sentence[max(0, span.start - 12): span.start]
+        m = re.search(r"\b(on|with|using|via)\s+$", context, re.I)
+        if m and (low <= span.start < high or span.start < number.start and _LEADING_BENCHMARK.match(sentence[: span.start])):
+            hits.append((abs(span.start - number.start), f"{m.group(1).lower()} {span.surface}"))
+    return min(hits)[1] if hits else None
