@@ -233,6 +233,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
             system = _subject(sentence, number, spans, lexicon)
+        if system is None and _unlinked_name(sentence, number, spans):
+            continue  # a system is named but was not recognised: not the paper's own, whatever it is
         system_key = system.entity if system else own
         if system_key is None or system_key == benchmark.entity:
             continue
@@ -241,6 +243,19 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         setting = None if baseline else _setting(sentence, low, high, number, spans, system, lexicon)
         out.append((item.paper, system_key, benchmark.entity, number.value, metric, unit, setting))
     return out
+
+
+_NAME_SHAPE = re.compile(r"\b[A-Z][A-Za-z]*\d[\w.\-]*|\b[A-Z][a-z]+[A-Z]\w*")
+
+
+def _unlinked_name(sentence: str, number: _Number, spans: list[_Span]) -> bool:
+    """Whether the clause before the number names something the earlier stages did not recognise
+    ('Zorblax-4-plus reaches 95%' with no mention there)."""
+    start = max((m.end() for m in re.finditer(r"[,;:(]", sentence[: number.start])), default=0)
+    for m in _NAME_SHAPE.finditer(sentence, start, number.start):
+        if not any(s.start <= m.start() < s.end for s in spans):
+            return True
+    return False
 
 
 def _metric(sentence: str, number: _Number, lexicon: ResultLexicon) -> tuple[str, str, int]:
