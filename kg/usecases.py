@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 from collections import defaultdict
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from rdflib import URIRef
 
@@ -290,3 +291,48 @@ def entity_card(store: GraphStore, entity: Named) -> EntityCard:
     ).rows
     return EntityCard(entity.label, entity.type, tuple(aliases), tuple(families), tuple(variants), tuple(digests),
                       tuple(Statement(*row) for row in statements))
+
+
+# ---------------------------------------------------------------- leaderboard (issue 13)
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    system: str
+    value: Decimal
+    unit: str
+    metric: str
+    benchmark: str  # the edition the result is on ('AIME 2025' on the leaderboard of AIME)
+    setting: str | None
+    paper: str  # title
+    digests: tuple[str, ...]
+    dates: tuple[str, ...]  # the digests' dates, where known
+    evidence: tuple[str, ...]  # the sentences that state it
+
+
+def leaderboard(store: GraphStore, benchmark: Named, metric: str | None = None) -> list[LeaderboardRow]:
+    """Every result reported on the benchmark or any of its editions, best first (ties by system name).
+
+    ``metric`` keeps the results in that metric (folded: 'Pass@1' = 'pass@1')."""
+    rows = store.select(
+        """SELECT ?r ?system ?value ?unit ?metric ?edition ?setting ?title ?file ?date ?sentence WHERE {
+             ?b kg:variantOf* ?family ; rdfs:label ?edition .
+             ?r a kg:Result ; kg:onBenchmark ?b ; kg:achievedBy/rdfs:label ?system ; kg:value ?value ; kg:unit ?unit ;
+                kg:metric ?metric ; kg:reportedIn/dcterms:title ?title ; kg:evidence ?e .
+             ?e kg:sentence ?sentence ; prov:wasDerivedFrom ?d . ?d kg:sourceFile ?file .
+             OPTIONAL { ?d dcterms:date ?date } OPTIONAL { ?r kg:setting ?setting } }""",
+        {"family": URIRef(benchmark.iri)},
+    ).rows
+    grouped: dict[str, dict] = {}
+    for r, system, value, unit, found_metric, edition, setting, title, file, date, sentence in rows:
+        if metric is not None and fold(found_metric) != fold(metric):
+            continue
+        entry = grouped.setdefault(r, {"fields": (system, Decimal(value), unit, found_metric, edition, setting or None, title),
+                                       "digests": set(), "dates": set(), "evidence": set()})
+        entry["digests"].add(file)
+        if date:
+            entry["dates"].add(date)
+        entry["evidence"].add(sentence)
+    board = [LeaderboardRow(*e["fields"], tuple(sorted(e["digests"])), tuple(sorted(e["dates"])), tuple(sorted(e["evidence"])))
+             for e in grouped.values()]
+    return sorted(board, key=lambda row: (-row.value, row.system.lower(), row.benchmark, row.paper, row.setting or ""))
