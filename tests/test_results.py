@@ -1,0 +1,144 @@
+"""Reported results (issue 13) on small digests written for the test, with invented names."""
+
+import json
+from decimal import Decimal
+
+import pytest
+from rdflib import Graph, Literal
+from rdflib.namespace import RDF, XSD
+from typer.testing import CliRunner
+
+from kg.cli import app
+from kg.evaluate import evaluate_results
+from kg.graph import to_turtle
+from kg.namespaces import KG
+from kg.pipeline import build, write_outputs
+from kg.store import OxigraphStore
+from kg.usecases import leaderboard, resolve
+from kg.vocab import ontology_dir
+
+from conftest import write_digest
+
+runner = CliRunner()
+
+INVENTED = """Top AI Papers of the Week (June 2 - 8)
+1. Zorblax
+Zorblax is a reinforcement learning framework for math agents. Zorblax-7B achieves 81.4% on Quibble-Bench and 62.5% on AIME 2025, while scoring 1875 rating on Codeforces.
+2. Velvet Tuning
+Velvet Tuning (VT) is a method that builds on LoRA. It improves accuracy by 5.2 points on Quibble-Bench, runs 2x faster and costs 30% less, with +7.5% on AIME 2024.
+3. Quillmind
+Quillmind is a new reasoning model trained with GRPO. It reaches 73.5% on GPQA-Diamond (vs 70.1% GRPO). With majority voting, Quillmind-2-reasoning-plus approaches 91.0% on GPQA-Diamond.
+4. Marrow
+Marrow is an agent framework for long-horizon tasks. With 32 parallel samples, Marrow-14B reaches 88.0% pass@1 on AIME 2025, and it solves 40% of tasks overall.
+"""
+
+
+@pytest.fixture(scope="module")
+def invented(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("digests")
+    write_digest(folder, "dair-2030-06-02.txt", INVENTED)
+    return build([folder])
+
+
+def results_of(result, paper):
+    labels = result.corpus.entities
+    return sorted((labels[r.system].label, labels[r.benchmark].label, r.value, r.metric, r.unit, r.setting)
+                  for r in result.results if r.paper == paper)
+
+
+def test_several_results_in_one_sentence(invented):
+    assert results_of(invented, "zorblax") == [
+        ("Zorblax-7B", "AIME 2025", Decimal("62.5"), "score", "%", None),
+        ("Zorblax-7B", "Codeforces", Decimal("1875"), "rating", "Elo", None),
+        ("Zorblax-7B", "Quibble-Bench", Decimal("81.4"), "score", "%", None),
+    ]
+
+
+def test_relative_changes_costs_and_speeds_are_not_results(invented):
+    assert results_of(invented, "velvet-tuning") == []
+
+
+def test_system_implied_by_the_paper_and_a_named_baseline(invented):
+    # 'It reaches ...': no system named, so the paper's own; '(vs 70.1% GRPO)' is the baseline's score.
+    assert results_of(invented, "quillmind") == [
+        ("GRPO", "GPQA-Diamond", Decimal("70.1"), "score", "%", None),
+        ("Quillmind", "GPQA-Diamond", Decimal("73.5"), "score", "%", None),
+        # a family, a version and a variant's words: a name of its own, not the paper's system
+        ("Quillmind-2-reasoning-plus", "GPQA-Diamond", Decimal("91.0"), "score", "%", "With majority voting"),
+    ]
+
+
+def test_score_with_a_setting_and_a_score_without_a_benchmark(invented):
+    # '40% of tasks overall' names no benchmark: not a result.
+    assert results_of(invented, "marrow") == [
+        ("Marrow-14B", "AIME 2025", Decimal("88.0"), "pass@1", "%", "With 32 parallel samples"),
+    ]
+
+
+def test_result_nodes_conform_to_shapes_and_keep_evidence(invented):
+    import pyshacl
+
+    graph = invented.graph
+    nodes = sorted(graph.subjects(RDF.type, KG.Result))
+    assert len(nodes) == len(invented.results) == 7
+    values = {graph.value(n, KG.value) for n in nodes}
+    assert Literal("81.4", datatype=XSD.decimal) in values
+    sentence = {str(graph.value(e, KG.sentence)) for n in nodes for e in graph.objects(n, KG.evidence)}
+    assert any("81.4% on Quibble-Bench" in s for s in sentence)
+    shapes = Graph().parse(ontology_dir() / "shapes.ttl")
+    ontology = Graph().parse(ontology_dir() / "papers-kg.ttl")
+    conforms, _, text = pyshacl.validate(graph, shacl_graph=shapes, ont_graph=ontology, inference="none")
+    assert conforms, text
+
+
+def test_result_iris_are_stable(invented, tmp_path):
+    write_digest(tmp_path, "dair-2030-06-02.txt", INVENTED)
+    again = build([tmp_path])
+    assert to_turtle(again.graph) == to_turtle(invented.graph)
+
+
+def test_leaderboard_is_edition_aware_and_sorted(invented):
+    store = OxigraphStore.from_graph(invented.graph)
+    rows = leaderboard(store, resolve(store, "AIME", "Benchmark"))
+    assert [(r.system, r.value, r.benchmark) for r in rows] == [
+        ("Marrow-14B", Decimal("88.0"), "AIME 2025"), ("Zorblax-7B", Decimal("62.5"), "AIME 2025")]
+    assert rows[0].setting == "With 32 parallel samples" and rows[0].dates == ("2030-06-02",)
+    assert [r.system for r in leaderboard(store, resolve(store, "aime 2025", "Benchmark"), metric="Pass@1")] == ["Marrow-14B"]
+
+
+def test_leaderboard_command_and_named_query(invented, tmp_path):
+    write_outputs(invented, tmp_path)
+    out = runner.invoke(app, ["leaderboard", "aime", str(tmp_path), "--format", "csv"])
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert lines[0].startswith("rank,system,value,unit,metric,benchmark,setting,paper")
+    assert lines[1].startswith("1,Marrow-14B,88,%,pass@1,AIME 2025,With 32 parallel samples,Marrow")
+    data = json.loads(runner.invoke(app, ["leaderboard", "GPQA-Diamond", str(tmp_path), "--format", "json"]).output)
+    assert [(d["system"], d["value"]) for d in data] == [("Quillmind-2-reasoning-plus", "91"), ("Quillmind", "73.5"), ("GRPO", "70.1")]
+    unknown = runner.invoke(app, ["leaderboard", "Quibble-Bnch", str(tmp_path)])
+    assert unknown.exit_code == 1 and "did you mean Quibble-Bench" in unknown.output
+    query = runner.invoke(app, ["query", str(tmp_path), "leaderboard", "--param", "name=quibble-bench", "--format", "csv"])
+    assert query.exit_code == 0 and query.output.splitlines()[1].startswith("Quibble-Bench,Zorblax-7B,81.4,%")
+
+
+def test_eval_scores_results_against_gold(invented, tmp_path):
+    gold = {"digests": [{"digest": "dair-2030-06-02.txt", "results": [
+        {"paper": "Quillmind", "system": "Quillmind", "benchmark": "GPQA-Diamond", "metric": "accuracy", "value": 73.5, "unit": "%"},
+        {"paper": "Quillmind", "system": "GRPO", "benchmark": "GPQA-Diamond", "metric": "score", "value": 70.1, "unit": "%"},
+        {"paper": "Velvet Tuning", "system": "VT", "benchmark": "Quibble-Bench", "metric": "score", "value": 5.2, "unit": "points"},
+    ]}]}
+    report = evaluate_results(invented, gold)
+    assert (report.results.tp, report.results.fp, report.results.fn) == (2, 5, 1)
+    assert report.metric_agree == 1 and report.unit_agree == 2
+    path = tmp_path / "results-gold.json"
+    path.write_text(json.dumps(gold), encoding="utf-8")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    write_digest(folder, "dair-2030-06-02.txt", INVENTED)
+    out = runner.invoke(app, ["eval", "--results-gold", str(path), str(folder), "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["results"]["tp"] == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"digests": [{"digest": "x"}]}', encoding="utf-8")
+    out = runner.invoke(app, ["eval", "--results-gold", str(bad), str(folder)])
+    assert out.exit_code == 1 and "not a results gold file" in out.output
