@@ -142,3 +142,24 @@ def test_eval_scores_results_against_gold(invented, tmp_path):
     bad.write_text('{"digests": [{"digest": "x"}]}', encoding="utf-8")
     out = runner.invoke(app, ["eval", "--results-gold", str(bad), str(folder)])
     assert out.exit_code == 1 and "not a results gold file" in out.output
+
+
+def test_benchmark_panel_shows_its_results_as_text(tmp_path):
+    from test_html import _open, _require_browser, CHROMIUM
+
+    from kg.html import render_page
+
+    sync_api = _require_browser()
+    evil = INVENTED + "5. Evil&lt;b&gt;Paper&lt;/b&gt;\nEvilNet9 achieves 55.5% on Quibble-Bench.\n"
+    write_digest(tmp_path, "dair-2030-06-02.txt", evil)
+    path = tmp_path / "page.html"
+    path.write_text(render_page(build([tmp_path]).graph), encoding="utf-8")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        page, requests, errors = _open(browser, path)
+        page.evaluate("() => window.kg.search('Quibble-Bench')")
+        rows = page.locator("#panel table.results tr").all_inner_texts()
+        browser.close()
+    assert [r.split("\t")[:3] for r in rows] == [["#", "system", "score"], ["1", "Zorblax-7B", "81.4%"], ["2", "EvilNet9", "55.5%"]]
+    assert "Evil<b>Paper</b>" in rows[2]  # the title's markup is shown as text
+    assert not errors and requests == [path.as_uri()]

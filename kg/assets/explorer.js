@@ -111,6 +111,7 @@
     fact("family", n.family);
     fact(n.type === "Paper" ? "described in" : "mentioned in", n.digests.join(", "));
     body.appendChild(facts);
+    resultsTable(body, id);
     var mine = data.edges.filter(function (e) { return e.from === id || e.to === id; });
     body.appendChild(el("dt", mine.length + " relations"));
     mine.forEach(function (e) {
@@ -130,6 +131,25 @@
     });
     panel.hidden = false;
   }
+  // A benchmark's reported results (and its editions'), best first, as a table; text only via textContent.
+  function resultsTable(body, id) {
+    var rows = (data.results || {})[String(id)];
+    if (!rows || !rows.length) return;
+    body.appendChild(el("dt", rows.length + " reported results"));
+    var table = el("table", null, "results"), head = el("tr");
+    ["#", "system", "score", "metric", "setting", "paper"].forEach(function (h) { head.appendChild(el("th", h)); });
+    table.appendChild(head);
+    rows.forEach(function (r, i) {
+      var tr = el("tr");
+      var score = r.value + (r.unit === "%" ? "%" : " " + r.unit);
+      var paper = r.paper + (r.digests.length ? " (" + r.digests.join(", ") + ")" : "");
+      var edition = r.benchmark !== n(id).label ? " on " + r.benchmark : "";
+      [String(i + 1), r.system, score, r.metric + edition, r.setting, paper].forEach(function (v) { tr.appendChild(el("td", v)); });
+      table.appendChild(tr);
+    });
+    body.appendChild(table);
+  }
+  function n(id) { return byId[id]; }
   function select(id) {
     if (!visibleTypes[byId[id].type]) setTypeVisible(byId[id].type, true);
     network.selectNodes([id]);
