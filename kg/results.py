@@ -176,7 +176,8 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
 # ---------------------------------------------------------------- deciding a result
 
 
-def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...], lexicon: ResultLexicon | None = None) -> tuple[ReportedResult, ...]:
+def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
+                    lexicon: ResultLexicon | None = None) -> tuple[ReportedResult, ...]:
     lexicon = lexicon or load_lexicon()
     introduced: dict[str, list[str]] = defaultdict(list)
     for relation in relations:
@@ -191,9 +192,13 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...], lexic
             for key in _sentence_results(item, index, sentence, own, corpus.entities, lexicon):
                 found[key].add(Evidence(item.annotated.item.digest_file, sentence))
     return tuple(
-        ReportedResult(*key, evidence=tuple(sorted(ev, key=lambda e: (e.digest, e.sentence))))
-        for key, ev in sorted(found.items(), key=lambda kv: tuple(str(x) for x in kv[0]))
+        ReportedResult(paper, system, benchmark, value, metric, unit, setting, tuple(sorted(ev, key=lambda e: (e.digest, e.sentence))))
+        for (paper, system, benchmark, value, metric, unit, setting), ev in sorted(found.items(), key=_key_text)
     )
+
+
+def _key_text(entry: tuple) -> tuple[str, ...]:
+    return tuple(str(x) for x in entry[0])
 
 
 def _own_system(item: LinkedItem, entities: dict[str, Entity], introduced: list[str]) -> str | None:
@@ -270,8 +275,9 @@ def _metric(sentence: str, number: _Number, lexicon: ResultLexicon) -> tuple[str
     for surface, metric, bare_unit in lexicon.metrics:
         if re.search(r"(?<![\w@])" + re.escape(surface) + r"\s*(?:of|:|=|at|is|was)?\s*[~≈]?$", before, re.I):
             return metric, "%" if number.percent else bare_unit, number.end
-    if re.match(r"\s*points?\b", after, re.I):
-        return "score", "points", number.end + re.match(r"\s*points?\b", after, re.I).end()
+    points = re.match(r"\s*points?\b", after, re.I)
+    if points:
+        return "score", "points", number.end + points.end()
     return "score", "%" if number.percent else "points", number.end
 
 
@@ -343,7 +349,7 @@ def _setting(sentence: str, low: int, high: int, number: _Number, spans: list[_S
         if span.type != "Model" or (system is not None and span.entity == system.entity):
             continue
         context = sentence[max(0, span.start - 12): span.start]
-        m = re.search(r"\b(on|with|using|via)\s+$", context, re.I)
-        if m and (low <= span.start < high or span.start < number.start and _LEADING_BENCHMARK.match(sentence[: span.start])):
-            hits.append((abs(span.start - number.start), f"{m.group(1).lower()} {span.surface}"))
+        cue = re.search(r"\b(on|with|using|via)\s+$", context, re.I)
+        if cue and (low <= span.start < high or span.start < number.start and _LEADING_BENCHMARK.match(sentence[: span.start])):
+            hits.append((abs(span.start - number.start), f"{cue.group(1).lower()} {span.surface}"))
     return min(hits)[1] if hits else None

@@ -4,6 +4,7 @@ import json
 from decimal import Decimal
 
 import pytest
+from conftest import write_digest
 from rdflib import Graph, Literal
 from rdflib.namespace import RDF, XSD
 from typer.testing import CliRunner
@@ -16,8 +17,6 @@ from kg.pipeline import build, write_outputs
 from kg.store import OxigraphStore
 from kg.usecases import leaderboard, resolve
 from kg.vocab import ontology_dir
-
-from conftest import write_digest
 
 runner = CliRunner()
 
@@ -145,7 +144,7 @@ def test_eval_scores_results_against_gold(invented, tmp_path):
 
 
 def test_benchmark_panel_shows_its_results_as_text(tmp_path):
-    from test_html import _open, _require_browser, CHROMIUM
+    from test_html import CHROMIUM, _open, _require_browser
 
     from kg.html import render_page
 
