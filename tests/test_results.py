@@ -4,7 +4,6 @@ import json
 from decimal import Decimal
 
 import pytest
-from conftest import write_digest
 from rdflib import Graph, Literal
 from rdflib.namespace import RDF, XSD
 from typer.testing import CliRunner
@@ -17,6 +16,8 @@ from kg.pipeline import build, write_outputs
 from kg.store import OxigraphStore
 from kg.usecases import leaderboard, resolve
 from kg.vocab import ontology_dir
+
+from conftest import write_digest
 
 runner = CliRunner()
 
