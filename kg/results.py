@@ -169,6 +169,10 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
             continue  # '24% faster', '11% performance drop', '4x fewer tokens'
         if not m.group("pct") and re.match(r"^\s*(?:\S+\s+){0,2}?(?:" + lexicon.cues["count-after"].pattern + r")\b", window, re.I):
             continue  # '100 vision tokens', '500 problems' (but '56.7% of problems' is a score)
+        named = next((s for s in spans if s.start >= end), None)
+        if not m.group("pct") and named is not None and not sentence[end:named.start].strip() and re.match(
+                r"^[\s-]*(?:\S+\s+){0,1}?(?:" + lexicon.cues["count-after"].pattern + r")\b", sentence[named.end:], re.I):
+            continue  # '16 TextArena games': a count of a benchmark's parts
         found.append(_Number(start, end, value, bool(m.group("pct")), bool(m.group("ord"))))
     return found
 
@@ -218,9 +222,15 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     lead = spans[0] if spans and spans[0].type == "Benchmark" and _LEADING_BENCHMARK.match(sentence[: spans[0].start]) else None
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
+    baseline_before = False
     for n, number in enumerate(numbers):
         before = sentence[: number.start]
-        baseline = re.search(r"(?:^|\W)(?:" + lexicon.cues["baseline"].pattern + r")\s*[~≈]?$", before, re.I)
+        cued = re.search(r"(?:^|\W)(?:" + lexicon.cues["baseline"].pattern + r")\s*[~≈]?$", before, re.I)
+        # 'compared to 50% with X and 37% with BM25': a number joined to a baseline's is a baseline's too.
+        between = sentence[numbers[n - 1].end: number.start] if n else ""
+        joined = baseline_before and ")" not in between and re.search(r"(?:,|\band)\s*$", between) is not None
+        baseline = bool(cued or joined)
+        baseline_before = baseline
         metric, unit, metric_end = _metric(sentence, number, lexicon)
         benchmark = _benchmark(sentence, number, metric_end, spans, lead)
         if benchmark is None and baseline and previous_benchmark is not None:
@@ -233,7 +243,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         elif metric == "score":
             metric, unit = _metric_after_benchmark(sentence, benchmark, number, metric, unit, lexicon)
         previous_benchmark = benchmark
-        system = _named_beside(sentence, number, metric_end, spans, baseline is not None)
+        system = _named_beside(sentence, number, metric_end, spans, baseline)
         if system is None and baseline:
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
@@ -310,7 +320,8 @@ def _named_beside(sentence: str, number: _Number, metric_end: int, spans: list[_
     following = next((s for s in spans if s.start >= number.end), None)
     if following is not None and following.type in SYSTEM_TYPES:
         gap = sentence[metric_end: following.start]
-        if re.fullmatch(r"\s*(?:for|by|from)\s+(?:" + _ARTICLE + r")?", gap, re.I) or (baseline and re.fullmatch(r"\s*", gap)):
+        if re.fullmatch(r"\s*(?:for|by|from)\s+(?:" + _ARTICLE + r")?", gap, re.I) or (
+                baseline and re.fullmatch(r"\s*(?:with\s+|using\s+)?", gap, re.I)):
             return following
     if baseline:
         preceding = next((s for s in reversed(spans) if s.end <= number.start), None)

@@ -163,3 +163,15 @@ def test_benchmark_panel_shows_its_results_as_text(tmp_path):
     assert [r.split("\t")[:3] for r in rows] == [["#", "system", "score"], ["1", "Zorblax-7B", "81.4%"], ["2", "EvilNet9", "55.5%"]]
     assert "Evil<b>Paper</b>" in rows[2]  # the title's markup is shown as text
     assert not errors and requests == [path.as_uri()]
+
+
+def test_baselines_joined_to_a_comparison_and_counts_of_a_benchmark(tmp_path):
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 9 - 15)\n1. Glimmer\n"
+                 "On Quibble-Bench, Glimmer-4B achieves 68% accuracy compared to 50% with dense retrievers and 37% with BM25. "
+                 "It also wins 16 Quibble-Bench puzzles outright.\n2. Second Paper Title\nNothing here.\n")
+    result = build([tmp_path])
+    # 50% has no named system; 37% is BM25's (a baseline joined by 'and'), not Glimmer-4B's; 16 counts puzzles.
+    assert results_of(result, "glimmer") == [
+        ("BM25", "Quibble-Bench", Decimal("37"), "score", "%", None),
+        ("Glimmer-4B", "Quibble-Bench", Decimal("68"), "accuracy", "%", None),
+    ]
