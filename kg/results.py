@@ -25,7 +25,7 @@ and decides, number by number:
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -210,9 +210,14 @@ def _own_system(item: LinkedItem, entities: dict[str, Entity], introduced: list[
     if item.system and entities[item.system].type in SYSTEM_TYPES:
         return item.system
     order = {lm.entity: (lm.mention.sentence, lm.mention.start) for lm in reversed(item.mentions)}
-    # Only a system presented up front (title or first sentence): one introduced in passing is a detail.
+    # A system presented up front (title or first sentence), else the one the item keeps naming:
+    # something introduced once, in passing, is a detail ('Block size B=192').
     named_here = [key for key in introduced if key in order and order[key][0] <= 1]
-    return min(named_here, key=lambda k: order[k]) if named_here else None
+    if named_here:
+        return min(named_here, key=lambda k: order[k])
+    counts = Counter(lm.entity for lm in item.mentions if lm.entity in introduced)
+    recurring = sorted((-n, order[key], key) for key, n in counts.items() if n >= 2)
+    return recurring[0][2] if recurring else None
 
 
 def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | None,
@@ -235,6 +240,15 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         benchmark = _benchmark(sentence, number, metric_end, spans, lead)
         if benchmark is None and baseline and previous_benchmark is not None:
             benchmark = previous_benchmark  # '74.8% on MATH500 (vs 78.5% GRPO)'
+        continued = None
+        if benchmark is None and out and n and _CONTINUES.search(sentence[numbers[n - 1].end: number.start]):
+            continued = out[-1]  # 'attains 59.6 on BrowseComp-Plus, which further improves to 70.4 with search'
+        if continued is not None:
+            low = numbers[n - 1].end
+            high = numbers[n + 1].start if n + 1 < len(numbers) else len(sentence)
+            setting = _setting(sentence, low, high, number, spans, None, lexicon)
+            out.append((continued[0], continued[1], continued[2], number.value, continued[4], continued[5], setting))
+            continue
         if benchmark is None:
             continue
         if benchmark.end <= number.start:
@@ -260,6 +274,9 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     return out
 
 
+# A later number that continues the previous score: the same system on the same benchmark, under a new setting.
+_CONTINUES = re.compile(r"\b(?:improv\w*|ris\w*|increas\w*|climb\w*|jump\w*|boost\w*|goes|going|grows?|reach\w*)\s+"
+                        r"(?:further\s+)?to\s*$", re.I)
 _NAME_SHAPE = re.compile(r"\b[A-Z][A-Za-z]*\d[\w.\-]*|\b[A-Z][a-z]+[A-Z]\w*")
 
 
