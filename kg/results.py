@@ -95,12 +95,13 @@ _NUMBER = re.compile(
     r"(?<![\w.@/#=<>^$€£\-])(?P<sign>[+±−]|-(?=\d))?(?P<approx>[~≈])?(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?P<frac>\.\d+)?"
     r"(?P<ord>st|nd|rd|th)?(?P<pct>\s?%|\s?percent\b)?"
 )
-_RANGE_AFTER = re.compile(r"^\s*(?:[-–—]|to\b|and\b)\s*[~≈]?\d")
+_RANGE_AFTER = re.compile(r"^\s*(?:[-–—]|to\b)\s*[~≈]?\d")
 _RANGE_BEFORE = re.compile(r"(?:\d\s*%?\s*(?:[-–—]|to)|\bbetween\s+[~≈]?\d[\d.,]*\s*%?\s*and)\s*$", re.I)
 _ARTICLE = r"(?:the|a|an|its|their|our)\s+"
 _BREAKERS = re.compile(r"\b(?:and|or|but|while|whereas|vs\.?|versus|than|compared|against|beating|outperform\w*|surpass\w*)\b", re.I)
-_FORWARD_GAP = re.compile(r"\s*(?:(?:[A-Za-z][\w@.\-]*\s+){0,3}?(?:on|in|at|for|across|of|from)\s+(?:" + _ARTICLE + r")?)?", re.I)
-_BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—]|with|at|of|score of|scores?|scoring|reach\w*|achiev\w*|hitting|hits)?\s*", re.I)
+_FORWARD_GAP = re.compile(r"\s*(?:\(|(?:[A-Za-z][\w@.\-]*\s+){0,3}?(?:on|in|at|for|across|of|from)\s+(?:" + _ARTICLE + r")?)?", re.I)
+_BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—])?\s*(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits)\s*)?"
+                           r"[~≈]?", re.I)
 _LEADING_BENCHMARK = re.compile(r"^\W*(?:on|in|for|across)\s+(?:" + _ARTICLE + r")?$", re.I)
 _CLAUSE_START = re.compile(r"(?:^|[,;:(\[–—•]|\s-\s)\s*(?:" + _ARTICLE + r")?$")
 
@@ -227,6 +228,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     lead = spans[0] if spans and spans[0].type == "Benchmark" and _LEADING_BENCHMARK.match(sentence[: spans[0].start]) else None
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
+    paired = _respectively(sentence, numbers, spans)
     baseline_before = False
     for n, number in enumerate(numbers):
         before = sentence[: number.start]
@@ -237,7 +239,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         baseline = bool(cued or joined)
         baseline_before = baseline
         metric, unit, metric_end = _metric(sentence, number, lexicon)
-        benchmark = _benchmark(sentence, number, metric_end, spans, lead)
+        benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, lead)
         if benchmark is None and baseline and previous_benchmark is not None:
             benchmark = previous_benchmark  # '74.8% on MATH500 (vs 78.5% GRPO)'
         continued = None
@@ -288,6 +290,36 @@ def _unlinked_name(sentence: str, number: _Number, spans: list[_Span]) -> bool:
         if not any(s.start <= m.start() < s.end for s in spans):
             return True
     return False
+
+
+_LIST_JOIN = re.compile(r"\s*(?:,\s*and|,|and|&)\s*", re.I)
+
+
+def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span]) -> dict[int, _Span]:
+    """'60.1% and 45.2% on AIME and GPQA, respectively': the n-th number goes with the n-th benchmark."""
+    ends = [m.start() for m in re.finditer(r"\brespectively\b", sentence, re.I)]
+    if not ends:
+        return {}
+    out: dict[int, _Span] = {}
+    for end in ends:
+        benchmarks = [s for s in spans if s.type == "Benchmark" and s.end <= end]
+        run = benchmarks[-1:]  # the benchmarks listed just before 'respectively'
+        for s in reversed(benchmarks[:-1]):
+            if not _LIST_JOIN.fullmatch(sentence[s.end: run[0].start]):
+                break
+            run.insert(0, s)
+        if len(run) < 2 or not re.fullmatch(r"[\s,]*", sentence[run[-1].end: end]):
+            continue
+        before = [i for i, n in enumerate(numbers) if n.end <= run[0].start]
+        listed = before[-1:]
+        for i in reversed(before[:-1]):
+            if not _LIST_JOIN.fullmatch(re.sub(r"^\s*%", "", sentence[numbers[i].end: numbers[listed[0]].start])):
+                break
+            listed.insert(0, i)
+        if len(listed) == len(run) and re.fullmatch(r"\s*%?\s*(?:[a-z@\d]+\s+){0,2}?(?:on|in|across|for)\s+(?:the\s+)?",
+                                                    sentence[numbers[listed[-1]].end: run[0].start], re.I):
+            out.update(zip(listed, run))
+    return out
 
 
 def _metric(sentence: str, number: _Number, lexicon: ResultLexicon) -> tuple[str, str, int]:
