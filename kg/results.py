@@ -404,9 +404,9 @@ def _setting(sentence: str, low: int, high: int, number: _Number, spans: list[_S
     for pattern in lexicon.settings:
         for m in pattern.finditer(region):
             hits.append((abs(low + m.start() - number.start), m.group(0)))
-    # A model the score was obtained on or with: 'On Qwen2.5-Math-7B, achieves ...', '... with Claude 4.5 Opus'.
+    # A model or method the score was obtained on or with: 'On Qwen2.5-Math-7B, achieves ...', '... with Claude 4.5 Opus'.
     for span in spans:
-        if span.type != "Model" or (system is not None and span.entity == system.entity):
+        if span.type not in SYSTEM_TYPES or (system is not None and span.entity == system.entity):
             continue
         context = sentence[max(0, span.start - 12): span.start]
         cue = re.search(r"\b(on|with|using|via)\s+$", context, re.I)
