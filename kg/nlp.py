@@ -140,8 +140,8 @@ def name_strength(text: str, not_entities: frozenset[str]) -> int:
             strong_part = True
     if len(parts) >= 3 and any(re.fullmatch(r"\d+(?:\.\d+)?", p) for p in parts[1:]) and re.match(r"^[a-z]", text):
         strong_part = True  # 'text-embedding-3-small', 'gpt-3.5-turbo': vendor ids written in lower case
-    if len(parts) >= 3 and parts[0][:1].isupper() and re.fullmatch(r"\d+(?:\.\d+)?", parts[1]):
-        strong_part = True  # 'Phi-4-reasoning-plus', 'GPT-4-turbo': a family, its version, then a variant's words
+    if len(parts) >= 3 and parts[0][:1].isupper() and re.fullmatch(r"\d+(?:\.\d+)?", parts[1]) and parts[-1].lower() in MODEL_TIERS:
+        strong_part = True  # 'Phi-4-reasoning-plus', 'GPT-4-turbo': a family, its version, then a variant's tier
     if strong_part:
         return 2
     content = [p for p in parts if p.lower() not in FUNCTION_WORDS and fold(p) not in not_entities
