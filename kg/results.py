@@ -358,7 +358,10 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
                 return following  # '93.4 on AIME-2025', '57.3% HumanEval', '56.7% of problems on the AIME Olympiad'
     preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
     if preceding is not None and preceding.type == "Benchmark" and _BACKWARD_GAP.fullmatch(sentence[preceding.end: number.start]):
-        return preceding  # 'Arena-Hard: 87.0', 'DeepResearch Bench (49.86)'
+        gap = sentence[preceding.end: number.start]
+        named_after = re.search(r"\b(?:on|in|across|of)\s+(?:the\s+)?$", sentence[: preceding.start], re.I)
+        if not (named_after and gap == " " and not number.percent and "." not in sentence[number.start: number.end]):
+            return preceding  # 'Arena-Hard: 87.0', 'DeepResearch Bench (49.86)' (but 'on SWE-bench 500' names a subset)
     if lead is not None and not any(s.type == "Benchmark" and lead.end <= s.start < number.start for s in spans):
         return lead  # 'On SWE-Bench-Pro, CCA achieves 54.3% ...'
     return None
