@@ -186,3 +186,15 @@ def test_baselines_joined_to_a_comparison_and_counts_of_a_benchmark(tmp_path):
         ("Glimmer-4B", "CodeTrial-Bench", Decimal("70.4"), "score", "points", "with majority voting"),
         ("Glimmer-4B", "Quibble-Bench", Decimal("68"), "accuracy", "%", None),
     ]
+
+
+def test_dev_results_do_not_regress():
+    from conftest import CORPUS
+
+    gold_file = CORPUS.parent.parent / "gold" / "results-dev.json"
+    if not gold_file.is_file():
+        pytest.skip("shared results gold not present")
+    gold = json.loads(gold_file.read_text())
+    report = evaluate_results(build([CORPUS / d["digest"] for d in gold["digests"]]), gold)
+    # Floors a little under what we measured on the four development weeks (P 1.000, R 0.783).
+    assert report.results.precision >= 0.95 and report.results.recall >= 0.75
