@@ -100,8 +100,8 @@ _RANGE_BEFORE = re.compile(r"(?:\d\s*%?\s*(?:[-–—]|to)|\bbetween\s+[~≈]?\d
 _ARTICLE = r"(?:the|a|an|its|their|our)\s+"
 _BREAKERS = re.compile(r"\b(?:and|or|but|while|whereas|vs\.?|versus|than|compared|against|beating|outperform\w*|surpass\w*)\b", re.I)
 _FORWARD_GAP = re.compile(r"\s*(?:\(|(?:[A-Za-z][\w@.\-]*\s+){0,3}?(?:on|in|at|for|across|of|from)\s+(?:" + _ARTICLE + r")?)?", re.I)
-_BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—])?\s*(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits)\s*)?"
-                           r"[~≈]?", re.I)
+_BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—])?\s*"
+                           r"(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits)\s*)?[~≈]?", re.I)
 _LEADING_BENCHMARK = re.compile(r"^\W*(?:on|in|for|across)\s+(?:" + _ARTICLE + r")?$", re.I)
 _CLAUSE_START = re.compile(r"(?:^|[,;:(\[–—•]|\s-\s)\s*(?:" + _ARTICLE + r")?$")
 
@@ -318,7 +318,7 @@ def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span]) -> 
             listed.insert(0, i)
         if len(listed) == len(run) and re.fullmatch(r"\s*%?\s*(?:[a-z@\d]+\s+){0,2}?(?:on|in|across|for)\s+(?:the\s+)?",
                                                     sentence[numbers[listed[-1]].end: run[0].start], re.I):
-            out.update(zip(listed, run))
+            out.update(zip(listed, run, strict=True))
     return out
 
 
