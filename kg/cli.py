@@ -395,21 +395,17 @@ def entity(
 
 
 @app.command("leaderboard")
+@reads_graph()
 def leaderboard_command(
+    source: GraphSource,
     benchmark: str = typer.Argument(..., help="A benchmark's name or alias (any case); its editions count."),
-    location: Optional[Path] = typer.Argument(None, help="A build folder (default build/)."),
     metric: Optional[str] = typer.Option(None, "--metric", help="Keep only results in this metric (accuracy, pass@1, ...)."),
-    format: str = typer.Option("table", "--format", help="table, csv or json."),
-    store: Optional[Path] = typer.Option(None, "--store", help=STORE_HELP),
-    endpoint: Optional[str] = typer.Option(None, "--endpoint", help=ENDPOINT_HELP),
+    format: FormatOption = Format.table,
 ) -> None:
     """Every result reported on a benchmark and its editions, best first, with system, paper, digest and setting."""
-    from .store import Table
     from .usecases import leaderboard as compute
 
-    if format not in {"table", "csv", "json"}:
-        fail(f"unknown format {format!r} (use table, csv or json)")
-    target = _open(location, store, endpoint)
+    target = _open(source)
     found = _resolve(target, benchmark, "Benchmark")
     try:
         rows = compute(target, found, metric)
@@ -419,17 +415,17 @@ def leaderboard_command(
     table = Table(columns, tuple(
         (str(n), r.system, str(r.value), r.unit, r.metric, r.benchmark, r.setting or "", r.paper, " ".join(r.digests), " ".join(r.dates))
         for n, r in enumerate(rows, 1)))
-    if format == "csv":
-        typer.echo(to_csv(table), nl=False)
-    elif format == "json":
-        typer.echo(to_json(table))
-    elif not rows:
-        console.print(f"no result reported on {found.label}" + (f" in {metric}" if metric else ""))
-    else:
+
+    def show() -> None:
+        if not rows:
+            console.print(f"no result reported on {found.label}" + (f" in {metric}" if metric else ""))
+            return
         shown = RichTable("#", "system", "score", "metric", "benchmark", "setting", "paper", "digest", title=f"{found.label} leaderboard")
         for row in table.rows:
             shown.add_row(row[0], row[1], f"{row[2]}{'%' if row[3] == '%' else ' ' + row[3]}", row[4], row[5], row[6], row[7], row[8])
         console.print(shown)
+
+    _emit(format, table, [dict(zip(columns, row, strict=True)) for row in table.rows], show)
 
 
 # ---------------------------------------------------------------- serving and exporting
