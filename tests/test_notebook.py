@@ -90,10 +90,10 @@ def test_analysis_cells_produce_tables_plots_and_the_page(executed):
         assert any("image/png" in o.get("data", {}) for o in executed[tag]), tag
     # Generations fold into their family (Qwen2.5, Qwen3 -> Qwen): Qwen tops the base-model families.
     assert re.search(r"^0\s+Qwen\s+\d+$", "".join(_text(o) for o in executed["base-models-plot"]), re.M)
-    # The leaderboard cell plots reported results against digest dates (or digest order on the undated seeds).
+    # The leaderboard cell plots the results on AIME (any edition) against digest dates, or digest order on the undated seeds.
     board = executed["leaderboard-plot"]
     assert any("image/png" in o.get("data", {}) for o in board)
-    assert re.search(r"Phi-4-reasoning-plus|SWE-bench", "".join(_text(o) for o in board))
+    assert "Phi-4-reasoning-plus" in "".join(_text(o) for o in board) and "AIME 2025" in "".join(_text(o) for o in board)
     page = "".join(_text(o) for o in executed["page"])
     assert "<iframe" in page and "vis.Network" in page
     assert not any(o.get("output_type") == "error" for outputs in executed.values() for o in outputs)
