@@ -16,16 +16,17 @@ from pathlib import Path
 
 from .ingest import collect_paths
 from .link import paper_key
+from .namespaces import Predicate
 from .pipeline import BuildResult, build
 from .vocab import fold, load_vocabulary
 
-GOLD_RELATIONS = {
-    "introduces": "introduces",
-    "uses_method": "usesMethod",
-    "base_model": "usesBaseModel",
-    "evaluated_on": "evaluatedOn",
-    "compared_with": "comparedWith",
-    "organizations": "affiliation",
+GOLD_RELATIONS = {  # GUIDELINES field -> the relation it annotates
+    "introduces": Predicate.INTRODUCES,
+    "uses_method": Predicate.USES_METHOD,
+    "base_model": Predicate.USES_BASE_MODEL,
+    "evaluated_on": Predicate.EVALUATED_ON,
+    "compared_with": Predicate.COMPARED_WITH,
+    "organizations": Predicate.AFFILIATION,
 }
 
 
@@ -180,7 +181,7 @@ def evaluate(result: BuildResult, gold: dict) -> Report:
                     gold_triples[predicate].add((key, entity_id))
     predicted_triples: dict[str, set] = defaultdict(set)
     for relation in result.relations:
-        if relation.predicate == "extends":
+        if relation.predicate == Predicate.EXTENDS:
             continue
         paper = gold_papers.get(relation.subject, relation.subject)
         predicted_triples[relation.predicate].add((paper, gold_id(relation.object)))
@@ -191,7 +192,7 @@ def evaluate(result: BuildResult, gold: dict) -> Report:
     gold_extends = {(e["id"], p) for d in gold["digests"] if d["digest"] in digests_present for e in d["entities"] for p in e.get("extends", ())}
     gold_variants = {(e["id"], e["variant_of"]) for d in gold["digests"] if d["digest"] in digests_present for e in d["entities"] if e.get("variant_of")}
     extends, variants = Score(), Score()
-    extends.add({(gold_id(r.subject), gold_id(r.object)) for r in result.relations if r.predicate == "extends"}, gold_extends)
+    extends.add({(gold_id(r.subject), gold_id(r.object)) for r in result.relations if r.predicate == Predicate.EXTENDS}, gold_extends)
     variants.add(
         {(gold_id(k), gold_id(e.variant_of)) for k, e in corpus.entities.items() if e.variant_of and e.digests & set(by_digest)},
         gold_variants,

@@ -17,7 +17,7 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
 from .link import LinkedCorpus
-from .namespaces import ENTITY_CLASSES, KG, PREFIXES, RES
+from .namespaces import ENTITY_CLASSES, KG, PREFIXES, RES, Predicate
 from .relations import Relation
 from .slugs import name_key
 
@@ -53,7 +53,7 @@ class IriMinter:
             self.papers[key] = iri
 
     def subject(self, relation: Relation) -> URIRef:
-        return self.entities[relation.subject] if relation.predicate == "extends" else self.papers[relation.subject]
+        return self.entities[relation.subject] if relation.predicate == Predicate.EXTENDS else self.papers[relation.subject]
 
 
 def build_graph(corpus: LinkedCorpus, relations: tuple[Relation, ...], with_support: bool = True) -> Graph:
@@ -99,7 +99,7 @@ def build_graph(corpus: LinkedCorpus, relations: tuple[Relation, ...], with_supp
 
 
 def _add_relation(graph: Graph, iris: IriMinter, relation: Relation, with_support: bool) -> None:
-    subject, predicate, obj = iris.subject(relation), KG[relation.predicate], iris.entities[relation.object]
+    subject, predicate, obj = iris.subject(relation), Predicate(relation.predicate).iri, iris.entities[relation.object]
     graph.add((subject, predicate, obj))
     statement = RES[f"statement/{hashlib.sha1(f'{subject}|{predicate}|{obj}'.encode()).hexdigest()[:16]}"]
     graph.add((statement, RDF.type, RDF.Statement))

@@ -16,14 +16,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .ingest import Digest
+from .lexicon import Lexicon, load_lexicon
+from .namespaces import EntityType
 from .nlp import SIZE_TOKEN, AnnotatedItem, Mention, type_from_expansion, vote_totals
 from .slugs import hashed_key, name_key
 from .vocab import Vocabulary, fold
 
-TYPE_ORDER = ("Model", "Benchmark", "Method", "Organization")  # tie-break between equal votes
+TYPE_ORDER = (EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD, EntityType.ORGANIZATION)  # tie-break between equal votes
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
 _FAMILY_NUMBER = re.compile(r"^(?P<family>[A-Za-z][A-Za-z]+?)-?(?P<version>\d[\w.]*)$")
-_TIERS = {"instruct", "chat", "base", "it", "preview", "distill", "hf"}
 
 
 @dataclass
@@ -76,11 +77,12 @@ def paper_key(title: str) -> str:
 
 
 class Linker:
-    def __init__(self, vocabulary: Vocabulary):
+    def __init__(self, vocabulary: Vocabulary, lexicon: Lexicon | None = None):
         self.vocabulary = vocabulary
+        self.lex = lexicon or load_lexicon()
         self.vocab_by_fold = vocabulary.by_fold()
         self.org_prefixes = sorted(
-            {fold(n) for e in vocabulary.entries if e.type == "Organization" for n in (e.id, *e.aliases)},
+            {fold(n) for e in vocabulary.entries if e.type == EntityType.ORGANIZATION for n in (e.id, *e.aliases)},
             key=len,
             reverse=True,
         )
@@ -110,7 +112,7 @@ class Linker:
                 entity.digests.add(ann.item.digest_file)
                 votes[key].update(vote_totals(mention.votes))
                 if mention.source == "title":
-                    votes[key]["Method"] += 1  # a paper's own named system is a method unless told otherwise
+                    votes[key][EntityType.METHOD] += 1  # a paper's own named system is a method unless told otherwise
                 if mention.source != "title" or fold(mention.text) == key:
                     surfaces[key][mention.text] += 1
                 linked.append(LinkedMention(mention, key))
@@ -121,7 +123,7 @@ class Linker:
                     entity = entities.setdefault(key, self._new_entity(key, name))
                     entity.aliases.add(name)
                     entity.digests.add(ann.item.digest_file)
-                    votes[key]["Organization"] += 10
+                    votes[key][EntityType.ORGANIZATION] += 10
                     surfaces[key][name] += 1
                     affiliations.append(key)
             linked_items.append((ann, linked, system, tuple(affiliations)))
@@ -129,7 +131,7 @@ class Linker:
             key = self._resolve(definition.short, acronyms)
             if key in entities:
                 entities[key].aliases.add(definition.long)
-                kind = type_from_expansion(definition.long)
+                kind = type_from_expansion(definition.long, self.lex)
                 if kind:
                     votes[key][kind] += 10  # a definition's head noun says what it is, like the vocabulary would
         self._choose_labels_and_types(entities, votes, surfaces)
@@ -203,7 +205,7 @@ class Linker:
         if not match:
             return None
         entry = self.vocab_by_fold.get(fold(match.group("base")))
-        if entry is None or entry.type != "Benchmark" or (not match.group("century") and len(name) > len(match.group("base")) + 3):
+        if entry is None or entry.type != EntityType.BENCHMARK or (not match.group("century") and len(name) > len(match.group("base")) + 3):
             return None
         return f"{entry.id} 20{match.group('year')}"
 
@@ -215,7 +217,7 @@ class Linker:
         if match and fold(match.group("base")) in self.vocab_by_fold:
             label = self._edition(text)
             if label:
-                return Entity(key, label, "Benchmark")
+                return Entity(key, label, EntityType.BENCHMARK)
         return Entity(key, text, "")
 
     # ------------------------------------------------------------ types and labels
@@ -224,7 +226,7 @@ class Linker:
         for key, entity in entities.items():
             if entity.in_vocabulary:
                 continue
-            if surfaces[key] and (not entity.label or entity.type != "Benchmark"):
+            if surfaces[key] and (not entity.label or entity.type != EntityType.BENCHMARK):
                 # Most frequent spelling; ties go to the one with more capitals (vendor spelling), then order.
                 entity.label = min(surfaces[key].items(), key=lambda kv: (-kv[1], -sum(c.isupper() for c in kv[0]), kv[0]))[0]
             if entity.type:
@@ -246,13 +248,13 @@ class Linker:
         for key, entity in entities.items():
             parent = entities.get(entity.variant_of) if entity.variant_of else None
             weak = not entity.type or (not entity.in_vocabulary and votes[key][entity.type] < 3)
-            if weak and parent is not None and parent.type in {"Model", "Benchmark"}:
+            if weak and parent is not None and parent.type in {EntityType.MODEL, EntityType.BENCHMARK}:
                 entity.type = parent.type  # 'Phi-4-Mini-Reasoning' is a Phi-4 model whatever its title suggests
             elif not entity.type:
-                entity.type = "Method"  # a named thing with no other evidence: systems and frameworks are methods
+                entity.type = EntityType.METHOD  # a named thing with no other evidence: systems and frameworks are methods
         for entity in entities.values():
             parent = entities.get(entity.variant_of) if entity.variant_of else None
-            if parent is None or parent.type != entity.type or entity.type not in {"Model", "Benchmark"}:
+            if parent is None or parent.type != entity.type or entity.type not in {EntityType.MODEL, EntityType.BENCHMARK}:
                 entity.variant_of = None
             elif not entity.in_vocabulary:
                 entity.label = _family_spelling(entity.label, parent.label)
@@ -269,18 +271,18 @@ class Linker:
 
     def _find_family(self, entities: dict[str, Entity], key: str) -> None:
         entity = entities[key]
-        if entity.variant_of or entity.type == "Organization" or (entity.in_vocabulary and entity.type == "Method"):
+        if entity.variant_of or entity.type == EntityType.ORGANIZATION or (entity.in_vocabulary and entity.type == EntityType.METHOD):
             return
         if entity.in_vocabulary and self.vocab_by_fold[key].variant_of is None and key != fold(self.vocab_by_fold[key].id):
             return
         label = entity.label
         edition = _EDITION.match(label)
-        if entity.type == "Benchmark" and edition and edition.group("century"):
+        if entity.type == EntityType.BENCHMARK and edition and edition.group("century"):
             base = fold(edition.group("base"))
             if base not in entities:  # 'IOI 2024' implies the competition IOI
-                entities[base] = Entity(base, edition.group("base").strip(), "Benchmark")
-            elif entities[base].type != "Benchmark" and not entities[base].in_vocabulary:
-                entities[base].type = "Benchmark"
+                entities[base] = Entity(base, edition.group("base").strip(), EntityType.BENCHMARK)
+            elif entities[base].type != EntityType.BENCHMARK and not entities[base].in_vocabulary:
+                entities[base].type = EntityType.BENCHMARK
             entity.variant_of = base
             return
         segments = re.split(r"(?<=[^\s-])[\s-](?=\S)", label)
@@ -294,7 +296,7 @@ class Linker:
                 return
         if not entity.in_vocabulary:
             # 'GPT-4V' is a GPT-4: a known model's name plus a short suffix.
-            known = [k for k, e in entities.items() if e.type == "Model" and k != key and key.startswith(k)
+            known = [k for k, e in entities.items() if e.type == EntityType.MODEL and k != key and key.startswith(k)
                      and 1 <= len(key) - len(k) <= 3 and key[len(k):].isalnum() and k[-1].isdigit()]
             if known:
                 entity.variant_of = max(known, key=len)
@@ -308,9 +310,9 @@ class Linker:
                 entity.variant_of = prefix_key
                 break
             tail = segments[cut:]
-            if cut == len(segments) - 1 and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in _TIERS):
+            if cut == len(segments) - 1 and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in self.lex.family_tiers):
                 # 'Qwen2.5-Math-7B' -> 'Qwen2.5-Math', a family the text implies but never names alone
-                family = Entity(prefix_key, prefix, entity.type or "Model")
+                family = Entity(prefix_key, prefix, entity.type or EntityType.MODEL)
                 entities[prefix_key] = family
                 entity.variant_of = prefix_key
                 self._find_family(entities, prefix_key)
@@ -359,5 +361,6 @@ def _family_spelling(label: str, family: str) -> str:
     return label
 
 
-def link(vocabulary: Vocabulary, digests: list[Digest], annotated: list[AnnotatedItem]) -> LinkedCorpus:
-    return Linker(vocabulary).link(digests, annotated)
+def link(vocabulary: Vocabulary, digests: list[Digest], annotated: list[AnnotatedItem],
+         lexicon: Lexicon | None = None) -> LinkedCorpus:
+    return Linker(vocabulary, lexicon).link(digests, annotated)

@@ -20,7 +20,7 @@ from . import html
 from .graph import build_graph, digest_iri, to_turtle
 from .ingest import Digest, collect_paths, read_bytes, read_digest
 from .link import LinkedCorpus, link
-from .nlp import annotate, build_nlp
+from .nlp import annotate, build_nlp, pipeline_lexicon
 from .relations import Relation, extract_relations
 from .results import ReportedResult, extract_results
 from .results_graph import add_results
@@ -64,8 +64,9 @@ def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Pr
         annotated.append(ann)
         if progress:
             progress(Step("annotate", "finding entities", len(items)))
-    corpus = link(vocabulary, digests, annotated)
-    relations = extract_relations(corpus)
+    lexicon = pipeline_lexicon(nlp)  # the one lexicon every stage reads
+    corpus = link(vocabulary, digests, annotated, lexicon)
+    relations = extract_relations(corpus, lexicon)
     graph = build_graph(corpus, relations, with_support)
     results = extract_results(corpus, relations)
     add_results(graph, corpus, results)

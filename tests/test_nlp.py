@@ -4,6 +4,7 @@ import pytest
 
 from kg.ingest import PaperItem
 from kg.nlp import annotate, build_nlp, name_strength
+from kg.lexicon import load_lexicon
 from kg.vocab import load_vocabulary
 
 
@@ -41,7 +42,7 @@ def test_line_breaks_end_sentences(nlp):
                                            ("Llama-Nemotron", 1), ("Softpick", 1), ("LLMs", 0), ("10-attempt", 0),
                                            ("384x384", 0), ("pass@1", 0), ("8B", 0), ("reasoning", 0)])
 def test_name_strength(vocabulary, text, strength):
-    assert name_strength(text, vocabulary.not_entities) == strength
+    assert name_strength(text, vocabulary.not_entities, load_lexicon()) == strength
 
 
 def test_names_found_with_types_from_context(nlp, vocabulary):
