@@ -6,7 +6,7 @@ Each file holds one list, with ``#`` comment lines saying what it is for:
 - ``*.regex``: one regular expression, its non-comment lines concatenated as written (so a long
   pattern can be split over lines); ``(?i)`` at the start makes it case-insensitive and
   ``{{intro-verbs}}`` stands for intro-verbs.txt, sorted and joined by ``|``;
-- ``weights.json``: the weight of each typing rule's vote (kg.rules.TYPE_RULES names them).
+- ``weights.json``: the weight of each typing rule's vote (kg/nlp.py and kg/link.py name them).
 
 A new cue word goes into its file; nothing in the code needs to change.
 """
@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
 
 import spacy
 
@@ -101,15 +103,13 @@ class Lexicon:
     clause_split: re.Pattern[str]
     definition_after: re.Pattern[str]
     clause_opening: re.Pattern[str]
-    # ---- the weight of each typing rule's vote (kg.rules)
-    weights: tuple[tuple[str, int], ...]
+    # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
+    weights: Mapping[str, int]
+    thresholds: Mapping[str, int]
 
     @property
     def capitalised_articles(self) -> frozenset[str]:
         return frozenset(w.capitalize() for w in self.articles)
-
-    def weight(self, rule: str) -> int:
-        return dict(self.weights)[rule]
 
     def noun_type(self, word: str) -> EntityType | None:
         for kind, nouns in self.type_nouns:
@@ -153,13 +153,15 @@ def _ending(words: list[str]) -> re.Pattern[str]:
     return re.compile("(" + "|".join(words) + ")$")
 
 
-def _weights(base: Path) -> tuple[tuple[str, int], ...]:
+def _weights(base: Path) -> tuple[Mapping[str, int], Mapping[str, int]]:
     path = base / "weights.json"
     try:
         table = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
+        rules = {rule: int(w) for rule, w in table["rules"].items() if not rule.startswith("_")}
+        thresholds = {name: int(w) for name, w in table["thresholds"].items() if not name.startswith("_")}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
         raise LexiconError(f"{path}: not a weight table ({type(err).__name__})") from None
-    return tuple(sorted((rule, int(weight)) for rule, weight in table.items() if not rule.startswith("_")))
+    return MappingProxyType(rules), MappingProxyType(thresholds)
 
 
 @lru_cache(maxsize=4)
@@ -171,6 +173,7 @@ def _load(directory: str) -> Lexicon:
     def rx(name: str) -> re.Pattern[str]:
         return _regex(base, name, splice)
 
+    weights, thresholds = _weights(base)
     return Lexicon(
         type_nouns=tuple((kind, _words(base, f"type-nouns-{kind.value.lower()}"))
                          for kind in (EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD)),
@@ -242,7 +245,8 @@ def _load(directory: str) -> Lexicon:
         clause_split=rx("clause-split"),
         definition_after=rx("definition-after"),
         clause_opening=rx("clause-opening"),
-        weights=_weights(base),
+        weights=weights,
+        thresholds=thresholds,
     )
 
 

@@ -12,11 +12,10 @@ it sees every mention of a name across all digests.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import spacy
 from spacy.language import Language
@@ -27,6 +26,7 @@ from .ingest import PaperItem
 from .lexicon import Lexicon, lexicon_dir as default_lexicon_dir, load_lexicon
 from .namespaces import EntityType
 from .vocab import Vocabulary, fold
+from .votes import Vote
 
 ENTITY_LABELS = frozenset(kind.value for kind in EntityType)  # entity_ruler labels of vocabulary matches
 _VERSIONED_LABELS = frozenset({EntityType.MODEL.value, "NAME"})  # spans widened over '3.1 8B'
@@ -43,7 +43,7 @@ class Mention:
     start: int  # token offsets in the item's doc, for ordering and windows
     end: int
     vocab_id: str | None  # canonical id when the vocabulary matched it
-    votes: tuple[tuple[str, int], ...]  # (type, weight) evidence from shape and context
+    votes: tuple[Vote, ...]  # type evidence from shape and context, each naming its rule
     source: str  # 'vocab' | 'shape' | 'context' | 'acronym' | 'title'
     in_title: bool = False
     owner: str | None = None  # "DeepSeek" in "DeepSeek's R1": the linker tries 'DeepSeek-R1' before 'R1'
@@ -137,27 +137,79 @@ def name_strength(text: str, not_entities: frozenset[str], lex: Lexicon) -> int:
     return 0
 
 
-def shape_votes(text: str, lex: Lexicon) -> list[tuple[str, int]]:
-    """Type evidence from the name itself."""
-    votes: list[tuple[str, int]] = []
-    parts = [p for p in _WORD_SEPARATORS.split(text) if p]
-    if any(SIZE_TOKEN.match(p) for p in parts[1:]) or _SIZE_AT_END.search(text):
-        votes.append((EntityType.MODEL, 5))  # a parameter count: trained weights, whatever the prose calls the system
-    if len(parts) > 1 and parts[-1] in lex.model_name_endings:
-        votes.append((EntityType.MODEL, 2))  # 'Cosmos World Foundation Model'
-    if parts and parts[-1].lower() in lex.model_suffixes:
-        votes.append((EntityType.MODEL, 2))
-    if len(parts) > 1 and _VERSION_PART.match(parts[-1]):
-        votes.append((EntityType.MODEL, 1))
+def _shape_parts(text: str) -> list[str]:
+    return [p for p in _WORD_SEPARATORS.split(text) if p]
+
+
+# Each shape rule reads the name alone and returns the type it suggests, or None.
+
+
+def parameter_count(text: str, lex: Lexicon) -> EntityType | None:
+    """'Zorblax-7B', 'Qwen3-30B-A3B': a parameter count means trained weights, whatever the prose calls it."""
+    parts = _shape_parts(text)
+    return EntityType.MODEL if any(SIZE_TOKEN.match(p) for p in parts[1:]) or _SIZE_AT_END.search(text) else None
+
+
+def model_word_ending(text: str, lex: Lexicon) -> EntityType | None:
+    """'Cosmos World Foundation Model'."""
+    parts = _shape_parts(text)
+    return EntityType.MODEL if len(parts) > 1 and parts[-1] in lex.model_name_endings else None
+
+
+def checkpoint_suffix(text: str, lex: Lexicon) -> EntityType | None:
+    """'Zorblax-Instruct', 'Zorblax-it'."""
+    parts = _shape_parts(text)
+    return EntityType.MODEL if parts and parts[-1].lower() in lex.model_suffixes else None
+
+
+def version_suffix(text: str, lex: Lexicon) -> EntityType | None:
+    """'Zorblax v2'."""
+    parts = _shape_parts(text)
+    return EntityType.MODEL if len(parts) > 1 and _VERSION_PART.match(parts[-1]) else None
+
+
+def benchmark_ending(text: str, lex: Lexicon) -> EntityType | None:
+    """'ZorbBench', 'ZorbQA', 'ZorbArena' (not 'ZorbRAG')."""
     if lex.benchmark_name_endings.search(text) and not lex.benchmark_name_endings_exceptions.search(text):
-        votes.append((EntityType.BENCHMARK, 3))
-    if _YEAR_AT_END.search(text):
-        votes.append((EntityType.BENCHMARK, 2))  # a name with a year is an edition of a competition or benchmark
-    if lex.policy_optimisation_shape.search(text):
-        votes.append((EntityType.METHOD, 3))
-    if lex.method_name_endings.search(text):
-        votes.append((EntityType.METHOD, 1))
-    return votes
+        return EntityType.BENCHMARK
+    return None
+
+
+def year_edition(text: str, lex: Lexicon) -> EntityType | None:
+    """'Zorb 2025': a name with a year is an edition of a competition or benchmark."""
+    return EntityType.BENCHMARK if _YEAR_AT_END.search(text) else None
+
+
+def policy_optimisation(text: str, lex: Lexicon) -> EntityType | None:
+    """'ZRPO', 'Zorb-PO'."""
+    return EntityType.METHOD if lex.policy_optimisation_shape.search(text) else None
+
+
+def method_ending(text: str, lex: Lexicon) -> EntityType | None:
+    """'ZorbRL', 'ZorbLoRA', 'ZorbNet'."""
+    return EntityType.METHOD if lex.method_name_endings.search(text) else None
+
+
+ShapeRule = Callable[[str, Lexicon], "EntityType | None"]
+SHAPE_RULES: tuple[tuple[str, ShapeRule], ...] = (
+    ("shape.parameter-count", parameter_count),
+    ("shape.model-word-ending", model_word_ending),
+    ("shape.checkpoint-suffix", checkpoint_suffix),
+    ("shape.version-suffix", version_suffix),
+    ("shape.benchmark-ending", benchmark_ending),
+    ("shape.year-edition", year_edition),
+    ("shape.policy-optimisation", policy_optimisation),
+    ("shape.method-ending", method_ending),
+)
+
+
+def cast(rule: str, kind: EntityType, lex: Lexicon) -> Vote:
+    return Vote(rule, kind, lex.weights[rule])
+
+
+def shape_votes(text: str, lex: Lexicon) -> list[Vote]:
+    """Type evidence from the name itself."""
+    return [cast(name, kind, lex) for name, rule in SHAPE_RULES if (kind := rule(text, lex))]
 
 
 # ---------------------------------------------------------------- the pipeline
@@ -234,7 +286,7 @@ class NameFinder:
         Title-Case headline, and its shape or a definition around it says what it is."""
         if token.is_stop:
             return False
-        if any(w >= 3 for _, w in shape_votes(token.text, self.lex)):
+        if any(v.weight >= self.lex.thresholds["strong-vote"] for v in shape_votes(token.text, self.lex)):
             return True  # 'Zorblax-7B', 'RM-Bench': the shape alone says what it is, even in a title
         if token.sent.start == 0 or token.text.lower() in self._lower_words(doc):
             return False
@@ -320,79 +372,178 @@ def _defining_context(doc: Doc, start: int, end: int, lex: Lexicon) -> bool:
     return bool(votes)
 
 
-def context_votes(doc: Doc, start: int, end: int, lex: Lexicon, strong_only: bool = False, after_noun: bool = True) -> list[tuple[str, int]]:
-    votes: list[tuple[str, int]] = []
-    sent = doc[start].sent
-    # 1. a type noun right after the name: "the OSWorld benchmark", "the Muon optimizer"
-    k = end
+@dataclass(frozen=True)
+class NameContext:
+    """A name's place in its sentence, as the context rules read it."""
+
+    doc: Doc
+    start: int
+    end: int
+    lex: Lexicon
+    strong_only: bool = False  # only the rules that can define a weak name on their own
+    after_noun: bool = True  # whether a type noun right after the name counts
+
+    @property
+    def sent(self) -> Span:
+        return self.doc[self.start].sent
+
+    @property
+    def possessive(self) -> bool:
+        return self.end < self.sent.end and self.doc[self.end].text in self.lex.possessive_markers
+
+
+# Each context rule reads the words around a name and returns the type they suggest, or None.
+
+
+def size_in_parentheses(c: NameContext) -> EntityType | None:
+    """'Zorb-Nano (8B)'."""
+    doc, k, sent = c.doc, c.end, c.sent
+    if k < sent.end and doc[k].text == "(" and k + 2 < sent.end and doc[k + 2].text == ")" and SIZE_TOKEN.match(doc[k + 1].text):
+        return EntityType.MODEL
+    return None
+
+
+def type_noun_after(c: NameContext) -> EntityType | None:
+    """'the Zorb benchmark', 'the Zorb optimizer', '“Zorb” reference model'; not 'an Answer Agent' (a module)."""
+    doc, sent, lex = c.doc, c.sent, c.lex
+    k = c.end
     if k < sent.end and doc[k].text == "(" and k + 2 < sent.end and doc[k + 2].text == ")":
-        if SIZE_TOKEN.match(doc[k + 1].text):
-            votes.append((EntityType.MODEL, 3))  # "LN-Nano (8B)"
         k += 3
-    while k < sent.end and (doc[k].text in lex.name_closers):
+    while k < sent.end and doc[k].text in lex.name_closers:
         k += 1  # '“o1-preview” reference model', 'o1-like LLMs'; not 'RLSP-trained models'
-    for look in range(k, min(k + 2, sent.end) if after_noun else k):
-        # "an Answer Agent" names a module of a system, and modules are not entities.
+    for look in range(k, min(k + 2, sent.end) if c.after_noun else k):
         kind = _noun_type(doc[look], lex) if doc[look].lower_ not in lex.module_nouns else None
         if kind:
-            votes.append((kind, 3))
-            break
+            return kind
         if not (doc[look].is_lower and doc[look].is_alpha and doc[look].lower_ not in lex.function_words):
             break
-    # 2. apposition or copula: "X, a ... model", "X is an RL framework", "X (a ... benchmark)"
-    if end < sent.end and (doc[end].text in lex.apposition_openers or doc[end].lower_ in lex.copulas):
-        scan = end + 1
-        if scan < sent.end and doc[scan].lower_ in lex.phrase_determiners:
-            head = None  # the last type noun before the phrase ends is its head
-            for look in range(scan + 1, min(scan + 12, sent.end)):
-                if doc[look].lower_ in lex.apposition_phrase_ends:
-                    break
-                if head and doc[look].lower_ in lex.apposition_closers:
-                    break  # "X, a new optimizer, and ...": the phrase ended with its noun
-                head = _head_type(doc, look, lex) or head
-            if head:
-                votes.append((head, 3))
-    # 3. "a ... framework called X"
+    return None
+
+
+def apposition(c: NameContext) -> EntityType | None:
+    """'Zorb, a new optimizer', 'Zorb is an RL framework', 'Zorb (a ... benchmark)': the phrase's head noun."""
+    doc, sent, lex, end = c.doc, c.sent, c.lex, c.end
+    if not (end < sent.end and (doc[end].text in lex.apposition_openers or doc[end].lower_ in lex.copulas)):
+        return None
+    scan = end + 1
+    if not (scan < sent.end and doc[scan].lower_ in lex.phrase_determiners):
+        return None
+    head = None  # the last type noun before the phrase ends is its head
+    for look in range(scan + 1, min(scan + 12, sent.end)):
+        if doc[look].lower_ in lex.apposition_phrase_ends:
+            break
+        if head and doc[look].lower_ in lex.apposition_closers:
+            break  # "X, a new optimizer, and ...": the phrase ended with its noun
+        head = _head_type(doc, look, lex) or head
+    return head
+
+
+def called(c: NameContext) -> EntityType | None:
+    """'a framework called Zorb'."""
+    doc, start, lex = c.doc, c.start, c.lex
     if start >= 1 and doc[start - 1].lower_ in lex.naming_words:
-        for look in range(start - 2, max(sent.start - 1, start - 8), -1):
+        for look in range(start - 2, max(c.sent.start - 1, start - 8), -1):
             kind = _noun_type(doc[look], lex)
             if kind:
-                votes.append((kind, 3))
-                break
-    # 4. "benchmarks like A, B, and C", "models such as X"
+                return kind
+    return None
+
+
+def _list_scan(c: NameContext) -> tuple[str, EntityType] | None:
+    """Walks back over a list of names to what heads it: 'on A, B, and C' in a results sentence
+    ('results-on'), or 'benchmarks like A, B' / 'models such as X' ('list-head')."""
+    doc, sent, lex, start = c.doc, c.sent, c.lex, c.start
     for look in range(start - 1, max(sent.start - 1, start - 14), -1):
         word = doc[look].lower_
-        if word in lex.result_prepositions and lex.eval_cues.search(sent.text) and not strong_only:
-            votes.append((EntityType.BENCHMARK, 1))  # results "on A, B, and C"
-            break
+        if word in lex.result_prepositions and lex.eval_cues.search(sent.text) and not c.strong_only:
+            return "results-on", EntityType.BENCHMARK
         if word in lex.list_words or doc[look].text == "(":
             noun_at = look - 1 if word != "as" else look - 2
             if noun_at >= sent.start and noun_at > look - 3:
                 kind = _list_noun_type(doc[noun_at], lex) or (_list_noun_type(doc[noun_at - 1], lex) if noun_at > sent.start else None)
                 if kind:
-                    votes.append((kind, 2))
-            break
+                    return "list-head", kind
+            return None
         if not (doc[look].text in lex.list_joiners or doc[look].ent_type_ or doc[look].text[:1].isupper()):
-            break
-    # "researchers from X", "a team at X": the list after it names organisations
-    window = [t.lower_ for t in doc[max(sent.start, start - 12) : start]]
+            return None
+    return None
+
+
+def results_on(c: NameContext) -> EntityType | None:
+    """'reaches 41% on ZorbBench, Quux and Blarg'."""
+    found = _list_scan(c)
+    return found[1] if found and found[0] == "results-on" else None
+
+
+def list_head(c: NameContext) -> EntityType | None:
+    """'benchmarks like Zorb, Quux and Blarg', 'models such as Zorb'."""
+    found = _list_scan(c)
+    return found[1] if found and found[0] == "list-head" else None
+
+
+def researchers_from(c: NameContext) -> EntityType | None:
+    """'researchers from Zorb and Quux', 'a team at Zorb'."""
+    lex, start = c.lex, c.start
+    window = [t.lower_ for t in c.doc[max(c.sent.start, start - 12) : start]]
     if any(w in lex.research_group_nouns for w in window) and any(w in lex.affiliation_prepositions for w in window[-10:]):
-        votes.append((EntityType.ORGANIZATION, 3))
+        return EntityType.ORGANIZATION
+    return None
+
+
+def compared(c: NameContext) -> EntityType | None:
+    """'outperforms Zorb', 'compared to Zorb': compared things are mostly models."""
+    before = [t.lower_ for t in c.doc[max(c.sent.start, c.start - 3) : c.start]]
+    return EntityType.MODEL if any(c.lex.compare_word.match(w) for w in before) and not c.possessive else None
+
+
+def possessive_owner(c: NameContext) -> EntityType | None:
+    """"Zorb's Quux-7B", "Zorb's reference model": the owner of a release."""
+    doc, end = c.doc, c.end
+    if c.possessive and end + 1 < c.sent.end and (
+            doc[end + 1].ent_type_ or any(_noun_type(t, c.lex) == EntityType.MODEL for t in doc[end + 1 : end + 4])):
+        return EntityType.ORGANIZATION
+    return None
+
+
+def released_by(c: NameContext) -> EntityType | None:
+    """'released by Zorb', 'developed by Zorb'."""
+    doc, start = c.doc, c.start
+    if start >= 2 and doc[start - 1].lower_ == "by" and doc[start - 2].lower_ in c.lex.release_participles:
+        return EntityType.ORGANIZATION
+    return None
+
+
+def organisation_releases(c: NameContext) -> EntityType | None:
+    """'Zorb launches Quux'."""
+    return EntityType.ORGANIZATION if c.end < c.sent.end and c.doc[c.end].lower_ in c.lex.release_verbs else None
+
+
+ContextRule = Callable[[NameContext], "EntityType | None"]
+# Rules that define a name (they may make a weak, plain capitalised word a name when strong enough) ...
+DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
+    ("context.size-in-parentheses", size_in_parentheses),
+    ("context.type-noun-after", type_noun_after),
+    ("context.apposition", apposition),
+    ("context.called", called),
+    ("context.results-on", results_on),
+    ("context.list-head", list_head),
+    ("context.researchers-from", researchers_from),
+)
+# ... and rules that only add evidence about a name found otherwise.
+SUPPORTING_RULES: tuple[tuple[str, ContextRule], ...] = (
+    ("context.compared", compared),
+    ("context.possessive-owner", possessive_owner),
+    ("context.released-by", released_by),
+    ("context.organisation-releases", organisation_releases),
+)
+
+
+def context_votes(doc: Doc, start: int, end: int, lex: Lexicon, strong_only: bool = False, after_noun: bool = True) -> list[Vote]:
+    c = NameContext(doc, start, end, lex, strong_only, after_noun)
+    votes = [cast(name, kind, lex) for name, rule in DEFINING_RULES if (kind := rule(c))]
     if strong_only:
-        return [v for v in votes if v[1] >= 3]
-    # 5. a baseline: "outperforms X", "compared to X", "surpassing previous X" (compared things are mostly models)
-    before = [t.lower_ for t in doc[max(sent.start, start - 3) : start]]
-    possessive = end < sent.end and doc[end].text in lex.possessive_markers
-    if any(lex.compare_word.match(w) for w in before) and not possessive:
-        votes.append((EntityType.MODEL, 2))
-    # 6. the organization of a release: "X's Y", "X's reference model", "released by X", "X launches Y"
-    if possessive and end + 1 < sent.end and (doc[end + 1].ent_type_ or any(_noun_type(t, lex) == EntityType.MODEL for t in doc[end + 1 : end + 4])):
-        votes.append((EntityType.ORGANIZATION, 2))
-    if start >= 2 and doc[start - 1].lower_ == "by" and doc[start - 2].lower_ in lex.release_participles:
-        votes.append((EntityType.ORGANIZATION, 3))
-    if end < sent.end and doc[end].lower_ in lex.release_verbs:
-        votes.append((EntityType.ORGANIZATION, 2))
-    return votes
+        return [v for v in votes if v.weight >= lex.thresholds["strong-vote"]]
+    return votes + [cast(name, kind, lex) for name, rule in SUPPORTING_RULES if (kind := rule(c))]
 
 
 def _head_type(doc: Doc, i: int, lex: Lexicon) -> EntityType | None:
@@ -528,12 +679,13 @@ def _mention(ent: Span, sent_index: dict[int, int], vocabulary: Vocabulary, titl
     votes = shape_votes(text, lex) + context_votes(ent.doc, ent.start, ent.end, lex)
     if ent.label_ in ENTITY_LABELS and ent.ent_id_:
         source, vocab_id = "vocab", ent.ent_id_
-        votes.append((ent.label_, 10))
+        votes.append(cast("vocabulary", EntityType(ent.label_), lex))
     elif ent.label_ == EntityType.ORGANIZATION:
         source, vocab_id = "shape", None
-        votes.append((EntityType.ORGANIZATION, 2))  # 'Agent Laboratory, a framework ...': a definition outweighs the shape
+        # 'Agent Laboratory, a framework ...': a definition outweighs the shape
+        votes.append(cast("shape.organisation-name", EntityType.ORGANIZATION, lex))
     elif ent.label_ == "WEAK":
-        if not any(w >= 3 for _, w in votes):
+        if not any(v.weight >= lex.thresholds["strong-vote"] for v in votes):
             return None
         source, vocab_id = "context", None
     else:
@@ -563,8 +715,8 @@ def _possessive_names(mentions: list[Mention], doc: Doc, lex: Lexicon) -> list[M
             m.end < len(doc)
             and doc[m.end].text in lex.possessive_markers
             and nxt is not None
-            and any(t == EntityType.ORGANIZATION for t, _ in m.votes)
-            and not any(t == EntityType.ORGANIZATION for t, _ in nxt.votes)
+            and any(v.type == EntityType.ORGANIZATION for v in m.votes)
+            and not any(v.type == EntityType.ORGANIZATION for v in nxt.votes)
         ):
             out.append(
                 Mention(
@@ -681,7 +833,7 @@ def _system_name(candidate: str, title: str, doc: Doc, vocabulary: Vocabulary, a
     return bool(_definition_votes(doc, lex))
 
 
-def _definition_votes(doc: Doc, lex: Lexicon) -> list[tuple[str, int]]:
+def _definition_votes(doc: Doc, lex: Lexicon) -> list[Vote]:
     """A body that opens by defining the title ("a new 65B model ...", "presents new models for ...")
     types the title's system: the DAIR layout puts the name in the title and the definition after it."""
     sentences = list(doc.sents)
@@ -698,7 +850,7 @@ def _definition_votes(doc: Doc, lex: Lexicon) -> list[tuple[str, int]]:
         if token.lower_ in lex.definition_phrase_ends:
             break
         head = _head_type(doc, token.i, lex) or head
-    return [(head, 3)] if head else []
+    return [cast("title.definition", head, lex)] if head else []
 
 
 def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end: int, taken: set[tuple[int, int]],
@@ -736,10 +888,3 @@ def type_from_expansion(long: str, lex: Lexicon) -> EntityType | None:
         if head in heads:
             return kind
     return EntityType.METHOD
-
-
-def vote_totals(votes: Iterable[tuple[str, int]]) -> Counter:
-    totals: Counter = Counter()
-    for kind, weight in votes:
-        totals[kind] += weight
-    return totals

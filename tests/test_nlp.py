@@ -49,7 +49,7 @@ def test_names_found_with_types_from_context(nlp, vocabulary):
     item = PaperItem("t.txt", 1, "Glorp", "We introduce Flimsy, a new optimizer, and report results on the Wubble benchmark. "
                      "It builds on Hierarchical Blorp Decoding (HBD) and outperforms Zonk-13B.")
     ann = next(annotate(nlp, [item], vocabulary))
-    votes = {m.text: {t for t, _ in m.votes} for m in ann.mentions}
+    votes = {m.text: {v.type for v in m.votes} for m in ann.mentions}
     assert votes["Flimsy"] == {"Method"} and votes["Wubble"] == {"Benchmark"} and "Model" in votes["Zonk-13B"]
     assert [(a.short, a.long) for a in ann.acronyms] == [("HBD", "Hierarchical Blorp Decoding")]
     assert ann.system_names == ()  # a plain word the text never repeats or defines is not a system name
