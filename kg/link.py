@@ -330,7 +330,10 @@ class Linker:
             parent = entities.get(entity.variant_of) if entity.variant_of else None
             if entity.variant_of and (parent is None or parent.type != entity.type or entity.type not in {EntityType.MODEL, EntityType.BENCHMARK}):
                 entities[key] = replace(entity, variant_of=None)
-                decisions[key].append(Decision("family.dropped", f"{entity.variant_of} is not a {entity.type} family"))
+                why = (f"{entity.variant_of} is not an entity" if parent is None
+                       else f"{parent.label} is a {parent.type}, not a {entity.type}" if parent.type != entity.type
+                       else f"only models and benchmarks keep a family, not {parent.label}")
+                decisions[key].append(Decision("family.dropped", why))
             elif parent is not None and entity.variant_of and not entity.in_vocabulary:
                 entities[key] = replace(entity, label=_family_spelling(entity.label, parent.label))
         return entities

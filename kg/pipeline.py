@@ -16,7 +16,7 @@ from typing import Callable
 
 from rdflib import Graph
 
-from . import html
+from . import html, trace
 from .graph import build_graph, digest_iri, to_turtle
 from .ingest import Digest, collect_paths, read_bytes, read_digest
 from .link import LinkedCorpus, link
@@ -25,6 +25,7 @@ from .relations import Relation, extract_relations
 from .results import ReportedResult, extract_results
 from .results_graph import add_results
 from .store import GraphStore, Table
+from .trace import TRACE_FILE
 from .vocab import Vocabulary, load_vocabulary
 
 
@@ -92,9 +93,10 @@ def write_atomic(path: Path, data: bytes) -> None:
 def write_outputs(result: BuildResult, out_dir: Path) -> dict[str, Path]:
     turtle = to_turtle(result.graph)
     page = html.render_page(result.graph, title="papers-kg")
-    paths = {"graph.ttl": out_dir / "graph.ttl", "graph.html": out_dir / "graph.html"}
+    paths = {"graph.ttl": out_dir / "graph.ttl", "graph.html": out_dir / "graph.html", TRACE_FILE: out_dir / TRACE_FILE}
     write_atomic(paths["graph.ttl"], turtle)
     write_atomic(paths["graph.html"], page.encode("utf-8"))
+    write_atomic(paths[TRACE_FILE], trace.to_jsonl(result.corpus, result.relations))  # read by `kg explain`
     return paths
 
 
