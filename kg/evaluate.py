@@ -13,6 +13,7 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .ingest import collect_paths
 from .link import paper_key
@@ -63,8 +64,8 @@ class Score:
         self.misses += [prefix + _show(x) for x in sorted(gold - predicted, key=str)]
         self.false_positives += [prefix + _show(x) for x in sorted(predicted - gold, key=str)]
 
-    def as_dict(self, verbose: bool = False) -> dict:
-        out = {"precision": round(self.precision, 4), "recall": round(self.recall, 4), "f1": round(self.f1, 4),
+    def as_dict(self, verbose: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {"precision": round(self.precision, 4), "recall": round(self.recall, 4), "f1": round(self.f1, 4),
                "tp": self.tp, "fp": self.fp, "fn": self.fn}
         if verbose:
             out["misses"], out["false_positives"] = self.misses, self.false_positives
@@ -165,7 +166,7 @@ def evaluate(result: BuildResult, gold: dict) -> Report:
         by_digest[name] = score
         entities.add(predicted, gold_set, name)
 
-    relations, by_kind = Score(), defaultdict(Score)
+    relations, by_kind = Score(), defaultdict[str, Score](Score)
     gold_papers: dict[str, str] = {}
     gold_triples: dict[str, set] = defaultdict(set)
     for digest in gold["digests"]:
@@ -176,9 +177,9 @@ def evaluate(result: BuildResult, gold: dict) -> Report:
             for alias in paper.get("title_aliases", ()):
                 gold_papers.setdefault(paper_key(alias), key)
             gold_papers[key] = key
-            for field_name, predicate in GOLD_RELATIONS.items():
+            for field_name, relation_name in GOLD_RELATIONS.items():
                 for entity_id in paper.get(field_name, ()):
-                    gold_triples[predicate].add((key, entity_id))
+                    gold_triples[relation_name].add((key, entity_id))
     predicted_triples: dict[str, set] = defaultdict(set)
     for relation in result.relations:
         if relation.predicate == Predicate.EXTENDS:
@@ -190,7 +191,8 @@ def evaluate(result: BuildResult, gold: dict) -> Report:
         relations.add(predicted_triples[predicate], gold_triples[predicate], predicate)
 
     gold_extends = {(e["id"], p) for d in gold["digests"] if d["digest"] in digests_present for e in d["entities"] for p in e.get("extends", ())}
-    gold_variants = {(e["id"], e["variant_of"]) for d in gold["digests"] if d["digest"] in digests_present for e in d["entities"] if e.get("variant_of")}
+    gold_variants = {(e["id"], e["variant_of"]) for d in gold["digests"] if d["digest"] in digests_present
+                     for e in d["entities"] if e.get("variant_of")}
     extends, variants = Score(), Score()
     extends.add({(gold_id(r.subject), gold_id(r.object)) for r in result.relations if r.predicate == Predicate.EXTENDS}, gold_extends)
     variants.add(

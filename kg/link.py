@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Mapping
 
 from .ingest import Digest
 from .lexicon import Lexicon, load_lexicon
@@ -39,6 +39,13 @@ class Entity:
     variant_of: str | None = None  # key of the family
     in_vocabulary: bool = False
     known_names: tuple[str, ...] = ()  # the vocabulary's names for it, seen in the text or not
+
+    @property
+    def kind(self) -> EntityType:
+        """The decided type: every entity of a LinkedCorpus has one."""
+        if self.type is None:
+            raise ValueError(f"{self.label}: no type decided")
+        return self.type
 
 
 @dataclass(frozen=True)

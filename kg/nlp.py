@@ -12,18 +12,21 @@ it sees every mention of a name across all digests.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, cast
 
 import spacy
 from spacy.language import Language
+from spacy.pipeline import EntityRuler
 from spacy.tokens import Doc, Span, Token
 from spacy.util import compile_infix_regex, compile_suffix_regex, filter_spans
 
 from .ingest import PaperItem
-from .lexicon import Lexicon, lexicon_dir as default_lexicon_dir, load_lexicon
+from .lexicon import Lexicon, load_lexicon
+from .lexicon import lexicon_dir as default_lexicon_dir
 from .namespaces import EntityType
 from .vocab import Vocabulary, fold
 from .votes import Vote
@@ -203,13 +206,13 @@ SHAPE_RULES: tuple[tuple[str, ShapeRule], ...] = (
 )
 
 
-def cast(rule: str, kind: EntityType, lex: Lexicon) -> Vote:
+def cast_vote(rule: str, kind: EntityType, lex: Lexicon) -> Vote:
     return Vote(rule, kind, lex.weights[rule])
 
 
 def shape_votes(text: str, lex: Lexicon) -> list[Vote]:
     """Type evidence from the name itself."""
-    return [cast(name, kind, lex) for name, rule in SHAPE_RULES if (kind := rule(text, lex))]
+    return [cast_vote(name, kind, lex) for name, rule in SHAPE_RULES if (kind := rule(text, lex))]
 
 
 # ---------------------------------------------------------------- the pipeline
@@ -311,7 +314,7 @@ class NameFinder:
     def _widen(self, span: Span) -> Span:
         doc, end = span.doc, span.end
         if span.label_ in _VERSIONED_LABELS:
-            while end < len(doc) and not doc[end - 1].whitespace_ == "" and _is_model_suffix(doc[end], self.lex):
+            while end < len(doc) and doc[end - 1].whitespace_ != "" and _is_model_suffix(doc[end], self.lex):
                 end += 1
         if span.label_ in _EDITIONED_LABELS and end == span.end and end < len(doc) and YEAR_TOKEN.match(doc[end].text):
             end += 1  # 'AIME 2024', 'IOI 2024': an edition
@@ -331,7 +334,7 @@ class NameFinder:
                 continue
             generic_head = doc[j - 1].text in lex.generic_org_heads if j > i else False
             in_title = doc[i].sent.start == 0  # a Title-Case title capitalises 'Compound AI' like a name
-            if generic_head and (in_title or j < len(doc) and (_noun_type(doc[j], lex) or doc[j].lower_ in lex.generic_org_followers)):
+            if generic_head and (in_title or (j < len(doc) and (_noun_type(doc[j], lex) or doc[j].lower_ in lex.generic_org_followers))):
                 i = j  # 'Compound AI systems', 'AI models': an adjective, not an organisation
                 continue
             follows_name = i > 0 and name_strength(doc[i - 1].text, self.not_entities, lex) == 2
@@ -356,7 +359,7 @@ class NameFinder:
 
 def _is_model_suffix(token: Token, lex: Lexicon) -> bool:
     text = token.text
-    if SIZE_TOKEN.match(text) or (VERSION_TOKEN.match(text) and not YEAR_TOKEN.match(text) and "." in text or _ONE_DIGIT.match(text)):
+    if SIZE_TOKEN.match(text) or ((VERSION_TOKEN.match(text) and not YEAR_TOKEN.match(text) and "." in text) or _ONE_DIGIT.match(text)):
         # "Claude 3 and 3.5", "Llama 3.2 1B", "Grok 4"; not "Claude in 2024"
         return True
     return text.lower() in lex.model_tiers and text[:1].isupper()
@@ -540,10 +543,10 @@ SUPPORTING_RULES: tuple[tuple[str, ContextRule], ...] = (
 
 def context_votes(doc: Doc, start: int, end: int, lex: Lexicon, strong_only: bool = False, after_noun: bool = True) -> list[Vote]:
     c = NameContext(doc, start, end, lex, strong_only, after_noun)
-    votes = [cast(name, kind, lex) for name, rule in DEFINING_RULES if (kind := rule(c))]
+    votes = [cast_vote(name, kind, lex) for name, rule in DEFINING_RULES if (kind := rule(c))]
     if strong_only:
         return [v for v in votes if v.weight >= lex.thresholds["strong-vote"]]
-    return votes + [cast(name, kind, lex) for name, rule in SUPPORTING_RULES if (kind := rule(c))]
+    return votes + [cast_vote(name, kind, lex) for name, rule in SUPPORTING_RULES if (kind := rule(c))]
 
 
 def _head_type(doc: Doc, i: int, lex: Lexicon) -> EntityType | None:
@@ -566,14 +569,15 @@ def _noun_type(token: Token, lex: Lexicon) -> EntityType | None:
 def _tokenizer_rules(nlp: Language, lex: Lexicon) -> None:
     # Keep hyphenated names whole (Qwen2.5-Math-7B, GRPO-RoC): drop the letter-hyphen-letter infix,
     # but still split dashes used as punctuation and slashes between names (GPTQ/AWQ).
-    infixes = [p for p in nlp.Defaults.infixes if "-|–|—" not in p and r"[+\-\*^]" not in p]
+    tokenizer: Any = nlp.tokenizer  # spaCy's Tokenizer (Cython, no type stub)
+    infixes = [p for p in cast(list[str], nlp.Defaults.infixes) if "-|–|—" not in p and r"[+\-\*^]" not in p]
     infixes += [r"—|–|(?<=[A-Za-z0-9])--(?=[A-Za-z0-9])", r"(?<=[A-Za-z0-9+])/(?=[A-Za-z0-9])"]
-    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     # Unit suffixes ('1M' -> '1' 'M') would cut names such as Qwen2.5-7B-Instruct-1M; measurements stay whole.
-    suffixes = [p for p in nlp.Defaults.suffixes if "km|km²" not in p]
+    suffixes = [p for p in cast(list[str], nlp.Defaults.suffixes) if "km|km²" not in p]
     suffixes += [r"(?<=[A-Z0-9+])\.$", r"(?<=[A-Za-z0-9])[’']s$", lex.adjective_suffixes]
-    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
-    nlp.tokenizer.url_match = None
+    tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    tokenizer.url_match = None
 
 
 def build_nlp(vocabulary: Vocabulary, lexicon_dir: Path | None = None) -> Language:
@@ -588,8 +592,8 @@ def _build_nlp(vocabulary: Vocabulary, lexicon_dir: str) -> Language:
     _tokenizer_rules(nlp, load_lexicon(Path(lexicon_dir)))
     nlp.add_pipe("sentencizer")
     nlp.add_pipe("line_breaks", config={"lexicon": lexicon_config})
-    ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "ORTH", "validate": False})
-    patterns = []
+    ruler = cast(EntityRuler, nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "ORTH", "validate": False}))
+    patterns: list[dict[str, Any]] = []
     for entry in vocabulary.entries:
         for alias in sorted({entry.id, *entry.aliases}):
             patterns.append({"label": entry.type.value, "pattern": alias, "id": entry.id})
@@ -613,7 +617,7 @@ def annotate(nlp: Language, items: Iterable[PaperItem], vocabulary: Vocabulary) 
     items = list(items)
     lex = pipeline_lexicon(nlp)
     texts = [f"{item.title}\n{item.body}" for item in items]
-    for item, doc in zip(items, nlp.pipe(texts, batch_size=64)):
+    for item, doc in zip(items, nlp.pipe(texts, batch_size=64), strict=True):
         yield _to_annotated(item, doc, vocabulary, lex)
 
 
@@ -679,11 +683,11 @@ def _mention(ent: Span, sent_index: dict[int, int], vocabulary: Vocabulary, titl
     votes = shape_votes(text, lex) + context_votes(ent.doc, ent.start, ent.end, lex)
     if ent.label_ in ENTITY_LABELS and ent.ent_id_:
         source, vocab_id = "vocab", ent.ent_id_
-        votes.append(cast("vocabulary", EntityType(ent.label_), lex))
+        votes.append(cast_vote("vocabulary", EntityType(ent.label_), lex))
     elif ent.label_ == EntityType.ORGANIZATION:
         source, vocab_id = "shape", None
         # 'Agent Laboratory, a framework ...': a definition outweighs the shape
-        votes.append(cast("shape.organisation-name", EntityType.ORGANIZATION, lex))
+        votes.append(cast_vote("shape.organisation-name", EntityType.ORGANIZATION, lex))
     elif ent.label_ == "WEAK":
         if not any(v.weight >= lex.thresholds["strong-vote"] for v in votes):
             return None
@@ -782,7 +786,8 @@ def _acronym_definitions(doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> 
                 end += 1
             words = [t.text for t in doc[token.i + 1 : end]]
             letters = _acronym_letters(doc[token.i - 1].text)
-            if words and len(letters) >= 2 and _initials(words, lex) == letters and all(w[:1].isupper() or w.lower() in function_words for w in words):
+            if words and len(letters) >= 2 and _initials(words, lex) == letters \
+                    and all(w[:1].isupper() or w.lower() in function_words for w in words):
                 found.append(AcronymDefinition(doc[token.i - 1].text, " ".join(words), sent_index[token.sent.start], token.i + 1, end))
         if not any(d.long_start <= token.i + 1 < d.long_end or d.long_end == token.i for d in found[-1:]):
             # '(Mixture-of-Agents, MoA)': the long form and its acronym inside one pair of parentheses
@@ -850,7 +855,7 @@ def _definition_votes(doc: Doc, lex: Lexicon) -> list[Vote]:
         if token.lower_ in lex.definition_phrase_ends:
             break
         head = _head_type(doc, token.i, lex) or head
-    return [cast("title.definition", head, lex)] if head else []
+    return [cast_vote("title.definition", head, lex)] if head else []
 
 
 def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end: int, taken: set[tuple[int, int]],

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
-from .link import Entity, LinkedCorpus, LinkedItem, LinkedMention
 from .lexicon import Lexicon, load_lexicon
+from .link import Entity, LinkedCorpus, LinkedItem, LinkedMention
 from .namespaces import EntityType, Predicate
 
 
@@ -115,7 +115,7 @@ def model_relation(c: MentionContext) -> RuleResult:
     """'fine-tuned from Zorb-7B' / 'a Zorb-7B base' -> usesBaseModel; 'outperforms Zorb-7B' -> comparedWith;
     a model only this paper mentions, in its body -> usesBaseModel (a model the paper studies or applies)."""
     lex, before, after = c.lex, c.before, c.after
-    if lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:]) or lex.base_after.search(after):
+    if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue"
     if lex.compare_cues.search(c.sentence) and not c.lm.mention.in_title:
         return Predicate.COMPARED_WITH, "comparedWith.cue"
@@ -188,9 +188,9 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         entity = entities[lm.entity]
         if lm.entity in introduced and entity.type != EntityType.BENCHMARK:
             continue  # a benchmark a paper introduces is usually also one it reports results on
-        rule = RELATION_RULES.get(entity.type) if entity.type else None
+        relation_rule = RELATION_RULES.get(entity.type) if entity.type else None
         c = _context(item, lm, entities, papers_of_entity, lex)
-        stated = rule(c) if rule else None
+        stated = relation_rule(c) if relation_rule else None
         if stated is None:
             continue
         predicate, name = stated
@@ -205,7 +205,7 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
 def _share_across_conjuncts(item: LinkedItem, entities: Mapping[str, Entity], found: _Found, lex: Lexicon) -> None:
     """'On Llama-3.1-8B and Qwen-2.5-7B, ...': names joined by 'and' or a comma share their relation."""
     digest = item.annotated.item.digest_file
-    for a, b in zip(item.mentions, item.mentions[1:]):
+    for a, b in zip(item.mentions, item.mentions[1:], strict=False):
         if a.mention.sentence != b.mention.sentence or entities[a.entity].type != entities[b.entity].type:
             continue
         sentence = item.annotated.sentences[a.mention.sentence]
@@ -254,9 +254,9 @@ def introduction_rule(c: MentionContext, first_mention: bool, known: bool) -> st
         return None  # "an enhanced version of the previous Janus model": a base, not a contribution
     if entity.type == EntityType.MODEL and novel and not cue and not _opens_clause(before, lex):
         return None  # "embedding models like OpenAI's text-embedding-3-small are also susceptible": studied, not made
-    if cue or (novel and not compared and not entity.variant_of and not lex.use_verbs.search(clause[-40:])):
-        if not (compared and not by_verb):
-            return cue or "introduces.novel-name"
+    own = cue or (novel and not compared and not entity.variant_of and not lex.use_verbs.search(clause[-40:]))
+    if own and not (compared and not by_verb):
+        return cue or "introduces.novel-name"
     return None
 
 

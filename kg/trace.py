@@ -10,9 +10,10 @@ and referred to by number.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from .link import LinkedCorpus
 from .namespaces import Predicate

@@ -44,7 +44,7 @@ class Vocabulary:
                 table.setdefault(fold(name), entry)
         return table
 
-    def without(self, ids: set[str]) -> "Vocabulary":
+    def without(self, ids: set[str]) -> Vocabulary:
         """A copy without some entries (used to measure discovery without lookup)."""
         folded = {fold(i) for i in ids}
         kept = [e for e in self.entries if not ({fold(e.id), *map(fold, e.aliases)} & folded)]

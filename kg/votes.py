@@ -9,8 +9,8 @@ without touching code. ``decide_type`` is the only place votes become a type.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .namespaces import EntityType
 

@@ -5,7 +5,6 @@ tests/golden/seeds.nt with the change, so the diff shows what the change did to 
 """
 
 import pyoxigraph as ox
-
 from conftest import GOLDEN
 
 GOLDEN_SEEDS = GOLDEN / "seeds.nt"

@@ -45,7 +45,7 @@ def test_broken_lexicon_is_one_line_error(tmp_path):
     for path in lexicon_dir().iterdir():
         (tmp_path / path.name).write_bytes(path.read_bytes())
     (tmp_path / "base-after.regex").write_text("# broken\n(unclosed\n", encoding="utf-8")
-    with pytest.raises(LexiconError, match="base-after.regex: not a regular expression"):
+    with pytest.raises(LexiconError, match=r"base-after\.regex: not a regular expression"):
         load_lexicon(tmp_path)
 
 

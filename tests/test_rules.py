@@ -12,8 +12,19 @@ from kg.lexicon import lexicon_dir, load_lexicon
 from kg.link import Entity
 from kg.namespaces import EntityType
 from kg.nlp import (
-    DEFINING_RULES, SHAPE_RULES, SUPPORTING_RULES, annotate, benchmark_ending, build_nlp, checkpoint_suffix, method_ending,
-    model_word_ending, parameter_count, policy_optimisation, version_suffix, year_edition,
+    DEFINING_RULES,
+    SHAPE_RULES,
+    SUPPORTING_RULES,
+    annotate,
+    benchmark_ending,
+    build_nlp,
+    checkpoint_suffix,
+    method_ending,
+    model_word_ending,
+    parameter_count,
+    policy_optimisation,
+    version_suffix,
+    year_edition,
 )
 from kg.pipeline import build
 from kg.relations import RELATION_RULES
@@ -22,7 +33,7 @@ from kg.votes import Vote, decide_type
 
 from conftest import write_digest
 
-M, B, T, O = EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD, EntityType.ORGANIZATION
+M, B, T = EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD
 
 
 @pytest.fixture(scope="module")
@@ -114,7 +125,8 @@ def test_entities_are_frozen():
 
 WEEK = """Top AI Papers of the Week (June 2 - 8)
 1. Zorvath
-Zorvath is a new framework from researchers at Quillmont University built upon Blorfi-7B-Instruct that outperforms Quxa-70B on ZorbBench 2025. It uses GRPO with a small change.
+Zorvath is a new framework from researchers at Quillmont University built upon Blorfi-7B-Instruct \
+that outperforms Quxa-70B on ZorbBench 2025. It uses GRPO with a small change.
 2. Plinkett
 Plinkett is a benchmark of 500 tasks. We test Quxa-70B and Blorfi-7B-Instruct on it.
 3. Snoodle-2
