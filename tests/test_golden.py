@@ -1,13 +1,18 @@
-"""The seeds' graph, triple for triple: every change to extraction shows up here and in review.
+"""Golden graphs, triple for triple: every change to extraction shows up here and in review.
 
-After an intended change, run ``pytest tests/test_golden.py --update-golden`` and commit the new
-tests/golden/seeds.nt with the change, so the diff shows what the change did to the graph.
+tests/golden/seeds.nt is the graph of seeds/; tests/golden/rules-week.nt the graph of an invented week
+(rules-week.txt) whose names the vocabulary does not know, so that it exercises the shape, context,
+acronym and family rules the seeds reach through the vocabulary. After an intended change, run
+``pytest tests/test_golden.py --update-golden`` and commit the new files with the change, so the
+diff shows what the change did to the graph.
 """
 
 import pyoxigraph as ox
-from conftest import GOLDEN
+import pytest
 
-GOLDEN_SEEDS = GOLDEN / "seeds.nt"
+from kg.pipeline import build
+
+from conftest import GOLDEN
 
 
 def sorted_ntriples(graph) -> list[str]:
@@ -18,17 +23,23 @@ def sorted_ntriples(graph) -> list[str]:
     return sorted(line for line in text.splitlines() if line.strip())
 
 
-def test_seeds_graph_matches_golden(seeds_graph, update_golden):
-    actual = sorted_ntriples(seeds_graph)
+@pytest.fixture(scope="module")
+def rules_week_graph():
+    return build([GOLDEN / "rules-week.txt"]).graph
+
+
+@pytest.mark.parametrize("name, fixture", [("seeds", "seeds_graph"), ("rules-week", "rules_week_graph")])
+def test_graph_matches_golden(name, fixture, request, update_golden):
+    golden = GOLDEN / f"{name}.nt"
+    actual = sorted_ntriples(request.getfixturevalue(fixture))
     if update_golden:
-        GOLDEN_SEEDS.parent.mkdir(parents=True, exist_ok=True)
-        GOLDEN_SEEDS.write_text("\n".join(actual) + "\n", encoding="utf-8")
+        golden.write_text("\n".join(actual) + "\n", encoding="utf-8")
         return
-    assert GOLDEN_SEEDS.is_file(), "no golden graph yet: run pytest tests/test_golden.py --update-golden"
-    expected = GOLDEN_SEEDS.read_text(encoding="utf-8").splitlines()
+    assert golden.is_file(), f"no golden graph {golden.name} yet: run pytest tests/test_golden.py --update-golden"
+    expected = golden.read_text(encoding="utf-8").splitlines()
     only_expected = sorted(set(expected) - set(actual))
     only_actual = sorted(set(actual) - set(expected))
-    report = [f"only in expected ({len(only_expected)}):", *only_expected[:200],
+    report = [f"{golden.name} differs from the build", f"only in expected ({len(only_expected)}):", *only_expected[:200],
               f"only in actual ({len(only_actual)}):", *only_actual[:200],
               "if the change is intended: pytest tests/test_golden.py --update-golden"]
     assert not only_expected and not only_actual, "\n".join(report)
