@@ -96,7 +96,6 @@ _YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
 _ONE_DIGIT = re.compile(r"^\d$")
 _PLURAL_NAME = re.compile(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s")
 _INITIAL_PARTS = re.compile(r"[-‐]")
-_SPACES = re.compile(r"\s+")
 
 
 @lru_cache(maxsize=65536)
@@ -218,7 +217,12 @@ def shape_votes(text: str, lex: Lexicon) -> list[Vote]:
 # ---------------------------------------------------------------- the pipeline
 
 
-_LEXICON_CONFIG = {"@misc": "papers_kg.lexicon.v1", "directory": ""}
+def _lexicon_config(directory: str = "") -> dict[str, str]:
+    """The lexicon as a spaCy config value, resolved by kg.lexicon's registered function ("" is ontology/lexicon/)."""
+    return {"@misc": "papers_kg.lexicon.v1", "directory": directory}
+
+
+_LEXICON_CONFIG = _lexicon_config()
 
 
 @Language.factory("line_breaks", default_config={"lexicon": _LEXICON_CONFIG})
@@ -587,7 +591,7 @@ def build_nlp(vocabulary: Vocabulary, lexicon_dir: Path | None = None) -> Langua
 
 @lru_cache(maxsize=4)
 def _build_nlp(vocabulary: Vocabulary, lexicon_dir: str) -> Language:
-    lexicon_config = {"@misc": "papers_kg.lexicon.v1", "directory": lexicon_dir}
+    lexicon_config = _lexicon_config(lexicon_dir)
     nlp = spacy.blank("en")
     _tokenizer_rules(nlp, load_lexicon(Path(lexicon_dir)))
     nlp.add_pipe("sentencizer")

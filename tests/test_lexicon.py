@@ -57,3 +57,24 @@ def test_unknown_ontology_term_is_an_error():
     assert EntityType("Model") is EntityType.MODEL and EntityType.MODEL == "Model" and f"{EntityType.MODEL}" == "Model"
     with pytest.raises(ValueError):
         EntityType("Modle")
+
+
+def test_spacy_components_get_the_lexicon_through_their_config(tmp_path):
+    from kg.ingest import PaperItem
+    from kg.nlp import annotate, build_nlp, pipeline_lexicon
+    from kg.vocab import load_vocabulary
+
+    for path in lexicon_dir().iterdir():
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    with open(tmp_path / "type-nouns-benchmark.txt", "a", encoding="utf-8") as handle:
+        handle.write("gauntlet\n")
+    vocabulary = load_vocabulary()
+    custom, default = build_nlp(vocabulary, tmp_path), build_nlp(vocabulary)
+    assert custom.config["components"]["name_finder"]["lexicon"] == {"@misc": "papers_kg.lexicon.v1", "directory": str(tmp_path)}
+    assert pipeline_lexicon(custom) is load_lexicon(tmp_path)
+    item = PaperItem("t.txt", 1, "Some paper title here", "We run the ZorbiQ gauntlet today.")
+
+    def types(nlp):
+        [ann] = annotate(nlp, [item], vocabulary)
+        return {v.type for m in ann.mentions if m.text == "ZorbiQ" for v in m.votes}
+    assert types(custom) == {EntityType.BENCHMARK} and types(default) == set()
