@@ -90,7 +90,7 @@ class Report:
         entities, kinds for relations); a total's part is ''."""
         rows = [("entities", "", self.entities)] + [("entities", k, v) for k, v in sorted(self.entities_by_digest.items())]
         rows += [("relations", "", self.relations)] + [("relations", k, v) for k, v in sorted(self.relations_by_kind.items())]
-        return rows + [("extends", "", self.extends), ("variantOf", "", self.variant_of)]
+        return [*rows, ("extends", "", self.extends), ("variantOf", "", self.variant_of)]
 
     def as_dict(self, verbose: bool = False) -> dict:
         return {
