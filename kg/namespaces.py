@@ -35,6 +35,15 @@ class KG(DefinedNamespace):
     affiliation: URIRef
     extends: URIRef
     variantOf: URIRef
+    # reported results (kg/results.py)
+    Result: URIRef
+    achievedBy: URIRef
+    onBenchmark: URIRef
+    reportedIn: URIRef
+    metric: URIRef
+    value: URIRef
+    unit: URIRef
+    setting: URIRef
     # provenance and bookkeeping
     describedIn: URIRef
     mentionedIn: URIRef

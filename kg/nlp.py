@@ -128,7 +128,7 @@ def name_strength(text: str, not_entities: frozenset[str], lex: Lexicon) -> int:
             strong_part = True
     if len(parts) >= 3 and any(_BARE_NUMBER.fullmatch(p) for p in parts[1:]) and _LOWER_START.match(text):
         strong_part = True  # 'text-embedding-3-small', 'gpt-3.5-turbo': vendor ids written in lower case
-    if len(parts) >= 3 and parts[0][:1].isupper() and re.fullmatch(r"\d+(?:\.\d+)?", parts[1]) and parts[-1].lower() in MODEL_TIERS:
+    if len(parts) >= 3 and parts[0][:1].isupper() and _BARE_NUMBER.fullmatch(parts[1]) and parts[-1].lower() in lex.model_tiers:
         strong_part = True  # 'Phi-4-reasoning-plus', 'GPT-4-turbo': a family, its version, then a variant's tier
     if strong_part:
         return 2

@@ -15,8 +15,9 @@ def test_every_lexicon_file_says_what_it_is_for_and_is_read():
         first = path.read_text(encoding="utf-8").lstrip()
         assert first.startswith("#") or path.suffix == ".json", f"{path.name} has no header comment"
     fields = {f.name for f in dataclasses.fields(load_lexicon())}
-    read_by_ingest = {"title-small-words.txt"}  # kg/ingest.py reads it before there is a pipeline
-    for path in (p for p in files if p.name not in read_by_ingest):
+    # read by kg/ingest.py (before there is a pipeline) and kg/results.py (after the graph)
+    read_elsewhere = {"title-small-words.txt", "result-cues.txt", "result-metrics.txt", "result-settings.txt"}
+    for path in (p for p in files if p.name not in read_elsewhere):
         stem = path.stem.replace("-", "_")
         # type-nouns-model.txt -> type_nouns, expansion-heads-*.txt -> expansion_heads
         assert any(stem == f or stem.startswith(f + "_") for f in fields), f"{path.name} is not loaded"
@@ -78,3 +79,13 @@ def test_spacy_components_get_the_lexicon_through_their_config(tmp_path):
         [ann] = annotate(nlp, [item], vocabulary)
         return {v.type for m in ann.mentions if m.text == "ZorbiQ" for v in m.votes}
     assert types(custom) == {EntityType.BENCHMARK} and types(default) == set()
+
+
+def test_kg_namespace_declares_exactly_the_ontology_terms():
+    """A term added to ontology/papers-kg.ttl must be declared in kg.namespaces.KG, and the other way round."""
+    import re
+
+    from kg.vocab import ontology_dir
+
+    defined = set(re.findall(r"^kg:([A-Za-z]+)", (ontology_dir() / "papers-kg.ttl").read_text(encoding="utf-8"), re.M))
+    assert defined == set(KG.__annotations__)
