@@ -20,6 +20,7 @@ from typing import Any, Callable, List, NoReturn, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -426,6 +427,44 @@ def leaderboard_command(
         console.print(shown)
 
     _emit(format, table, [dict(zip(columns, row, strict=True)) for row in table.rows], show)
+
+
+@app.command()
+def explain(
+    name: str = typer.Argument(..., help="An entity's name or alias (any case)."),
+    location: Path = typer.Argument(Path("build"), help="A build folder with the trace.jsonl `kg build` writes."),
+) -> None:
+    """Why the graph says what it does about NAME: every type vote (rule, weight, sentence), how its type
+    and family were chosen, and for each relation the rule and sentence that made it."""
+    from .trace import TraceError, explain as explain_entity, read_trace
+
+    try:
+        found = explain_entity(read_trace(location), name)
+    except TraceError as err:
+        fail(str(err))
+    console.print(f"[bold]{escape(found.label)}[/bold] ({found.type})"
+                  + (" [dim]in the vocabulary[/dim]" if found.in_vocabulary else ""), highlight=False)
+    if found.aliases:
+        console.print(f"  aliases: {escape(', '.join(found.aliases))}", highlight=False)
+    console.print(f"  family: {escape(found.family) if found.family else 'none'}", highlight=False)
+    console.print("[underline]decisions[/underline]")
+    for rule, detail in found.decisions or (("none", "no decision recorded"),):
+        console.print(f"  {rule}: {escape(detail)}", highlight=False)
+    if found.votes:
+        table = RichTable("rule", "type", "weight", "sentence", "digest", title="type votes", show_lines=True)
+        for vote in found.votes:
+            table.add_row(vote.rule, vote.type, str(vote.weight), escape(vote.sentence), escape(vote.digest))
+        console.print(table)
+    else:
+        console.print("no type votes (its type comes from the decisions above)")
+    if found.relations:
+        table = RichTable("subject", "relation", "object", "rule", "sentence", "digest", title="relations", show_lines=True)
+        for relation in found.relations:
+            for rule, digest, sentence in relation.rules:
+                table.add_row(escape(relation.subject), relation.predicate, escape(relation.object), rule, escape(sentence), escape(digest))
+        console.print(table)
+    else:
+        console.print("no relations")
 
 
 # ---------------------------------------------------------------- serving and exporting

@@ -13,19 +13,21 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .ingest import collect_paths
 from .link import paper_key
+from .namespaces import Predicate
 from .pipeline import BuildResult, build
 from .vocab import fold, load_vocabulary
 
-GOLD_RELATIONS = {
-    "introduces": "introduces",
-    "uses_method": "usesMethod",
-    "base_model": "usesBaseModel",
-    "evaluated_on": "evaluatedOn",
-    "compared_with": "comparedWith",
-    "organizations": "affiliation",
+GOLD_RELATIONS = {  # GUIDELINES field -> the relation it annotates
+    "introduces": Predicate.INTRODUCES,
+    "uses_method": Predicate.USES_METHOD,
+    "base_model": Predicate.USES_BASE_MODEL,
+    "evaluated_on": Predicate.EVALUATED_ON,
+    "compared_with": Predicate.COMPARED_WITH,
+    "organizations": Predicate.AFFILIATION,
 }
 
 
@@ -62,8 +64,8 @@ class Score:
         self.misses += [prefix + _show(x) for x in sorted(gold - predicted, key=str)]
         self.false_positives += [prefix + _show(x) for x in sorted(predicted - gold, key=str)]
 
-    def as_dict(self, verbose: bool = False) -> dict:
-        out = {"precision": round(self.precision, 4), "recall": round(self.recall, 4), "f1": round(self.f1, 4),
+    def as_dict(self, verbose: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {"precision": round(self.precision, 4), "recall": round(self.recall, 4), "f1": round(self.f1, 4),
                "tp": self.tp, "fp": self.fp, "fn": self.fn}
         if verbose:
             out["misses"], out["false_positives"] = self.misses, self.false_positives
@@ -88,7 +90,7 @@ class Report:
         entities, kinds for relations); a total's part is ''."""
         rows = [("entities", "", self.entities)] + [("entities", k, v) for k, v in sorted(self.entities_by_digest.items())]
         rows += [("relations", "", self.relations)] + [("relations", k, v) for k, v in sorted(self.relations_by_kind.items())]
-        return rows + [("extends", "", self.extends), ("variantOf", "", self.variant_of)]
+        return [*rows, ("extends", "", self.extends), ("variantOf", "", self.variant_of)]
 
     def as_dict(self, verbose: bool = False) -> dict:
         return {
@@ -164,7 +166,7 @@ def evaluate(result: BuildResult, gold: dict) -> Report:
         by_digest[name] = score
         entities.add(predicted, gold_set, name)
 
-    relations, by_kind = Score(), defaultdict(Score)
+    relations, by_kind = Score(), defaultdict[str, Score](Score)
     gold_papers: dict[str, str] = {}
     gold_triples: dict[str, set] = defaultdict(set)
     for digest in gold["digests"]:
@@ -175,12 +177,12 @@ def evaluate(result: BuildResult, gold: dict) -> Report:
             for alias in paper.get("title_aliases", ()):
                 gold_papers.setdefault(paper_key(alias), key)
             gold_papers[key] = key
-            for field_name, predicate in GOLD_RELATIONS.items():
+            for field_name, relation_name in GOLD_RELATIONS.items():
                 for entity_id in paper.get(field_name, ()):
-                    gold_triples[predicate].add((key, entity_id))
+                    gold_triples[relation_name].add((key, entity_id))
     predicted_triples: dict[str, set] = defaultdict(set)
     for relation in result.relations:
-        if relation.predicate == "extends":
+        if relation.predicate == Predicate.EXTENDS:
             continue
         paper = gold_papers.get(relation.subject, relation.subject)
         predicted_triples[relation.predicate].add((paper, gold_id(relation.object)))
@@ -189,9 +191,10 @@ def evaluate(result: BuildResult, gold: dict) -> Report:
         relations.add(predicted_triples[predicate], gold_triples[predicate], predicate)
 
     gold_extends = {(e["id"], p) for d in gold["digests"] if d["digest"] in digests_present for e in d["entities"] for p in e.get("extends", ())}
-    gold_variants = {(e["id"], e["variant_of"]) for d in gold["digests"] if d["digest"] in digests_present for e in d["entities"] if e.get("variant_of")}
+    gold_variants = {(e["id"], e["variant_of"]) for d in gold["digests"] if d["digest"] in digests_present
+                     for e in d["entities"] if e.get("variant_of")}
     extends, variants = Score(), Score()
-    extends.add({(gold_id(r.subject), gold_id(r.object)) for r in result.relations if r.predicate == "extends"}, gold_extends)
+    extends.add({(gold_id(r.subject), gold_id(r.object)) for r in result.relations if r.predicate == Predicate.EXTENDS}, gold_extends)
     variants.add(
         {(gold_id(k), gold_id(e.variant_of)) for k, e in corpus.entities.items() if e.variant_of and e.digests & set(by_digest)},
         gold_variants,

@@ -11,13 +11,14 @@ content, so the same input gives the same graph and the same Turtle bytes.
 from __future__ import annotations
 
 import hashlib
+from typing import cast
 
 import pyoxigraph as ox
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
 from .link import LinkedCorpus
-from .namespaces import ENTITY_CLASSES, KG, PREFIXES, RES
+from .namespaces import ENTITY_CLASSES, KG, PREFIXES, RES, Predicate
 from .relations import Relation
 from .slugs import name_key
 
@@ -39,9 +40,9 @@ class IriMinter:
         for key in sorted(corpus.entities):
             entity = corpus.entities[key]
             # From the folded name, not the label: every spelling of a name, in any build or store, gets one IRI.
-            iri = RES[f"{entity.type.lower()}/{slug(key)}"]
+            iri = RES[f"{entity.kind.lower()}/{slug(key)}"]
             if iri in used:
-                iri = RES[f"{entity.type.lower()}/{slug(key)}-{hashlib.sha1(key.encode()).hexdigest()[:6]}"]
+                iri = RES[f"{entity.kind.lower()}/{slug(key)}-{hashlib.sha1(key.encode()).hexdigest()[:6]}"]
             used.add(iri)
             self.entities[key] = iri
         self.papers: dict[str, URIRef] = {}
@@ -53,7 +54,7 @@ class IriMinter:
             self.papers[key] = iri
 
     def subject(self, relation: Relation) -> URIRef:
-        return self.entities[relation.subject] if relation.predicate == "extends" else self.papers[relation.subject]
+        return self.entities[relation.subject] if relation.predicate == Predicate.EXTENDS else self.papers[relation.subject]
 
 
 def build_graph(corpus: LinkedCorpus, relations: tuple[Relation, ...], with_support: bool = True) -> Graph:
@@ -79,17 +80,17 @@ def build_graph(corpus: LinkedCorpus, relations: tuple[Relation, ...], with_supp
         graph.add((node, DCTERMS.title, Literal(paper.title)))
         for title in paper.titles - {paper.title}:
             graph.add((node, SKOS.altLabel, Literal(title)))
-        for digest in paper.digests:
-            graph.add((node, KG.describedIn, digest_iri(digest)))
+        for source_file in paper.digests:
+            graph.add((node, KG.describedIn, digest_iri(source_file)))
 
     for key, entity in corpus.entities.items():
         node = iris.entities[key]
-        graph.add((node, RDF.type, ENTITY_CLASSES[entity.type]))
+        graph.add((node, RDF.type, ENTITY_CLASSES[entity.kind]))
         graph.add((node, RDFS.label, Literal(entity.label)))
         for alias in entity.aliases - {entity.label}:
             graph.add((node, SKOS.altLabel, Literal(alias)))
-        for digest in entity.digests:
-            graph.add((node, KG.mentionedIn, digest_iri(digest)))
+        for source_file in entity.digests:
+            graph.add((node, KG.mentionedIn, digest_iri(source_file)))
         if entity.variant_of:
             graph.add((node, KG.variantOf, iris.entities[entity.variant_of]))
 
@@ -99,7 +100,7 @@ def build_graph(corpus: LinkedCorpus, relations: tuple[Relation, ...], with_supp
 
 
 def _add_relation(graph: Graph, iris: IriMinter, relation: Relation, with_support: bool) -> None:
-    subject, predicate, obj = iris.subject(relation), KG[relation.predicate], iris.entities[relation.object]
+    subject, predicate, obj = iris.subject(relation), Predicate(relation.predicate).iri, iris.entities[relation.object]
     graph.add((subject, predicate, obj))
     statement = RES[f"statement/{hashlib.sha1(f'{subject}|{predicate}|{obj}'.encode()).hexdigest()[:16]}"]
     graph.add((statement, RDF.type, RDF.Statement))
@@ -127,4 +128,4 @@ def to_turtle(graph: Graph) -> bytes:
     the triples go in sorted, so the output does not depend on set iteration order."""
     lines = sorted(f"{s.n3()} {p.n3()} {o.n3()} .\n" for s, p, o in graph)
     quads = ox.parse("".join(lines).encode("utf-8"), format=ox.RdfFormat.N_TRIPLES)
-    return ox.serialize(quads, format=ox.RdfFormat.TURTLE, prefixes={k: str(v) for k, v in PREFIXES.items()})
+    return cast(bytes, ox.serialize(quads, format=ox.RdfFormat.TURTLE, prefixes={k: str(v) for k, v in PREFIXES.items()}))

@@ -1,41 +1,68 @@
 """Stage 3: map every mention to one canonical entity, and every item to one paper.
 
-Names are compared after folding (``vocab.fold``). A mention resolves through
-the vocabulary's aliases, the corpus's acronym definitions and vendor
-prefixes; what remains is a new entity named by the mention. Each entity gets
-one type from the votes of all its mentions, and size/version/edition variants
-are tied to their family (``Qwen2.5-Math-7B`` -> ``Qwen2.5-Math`` -> ``Qwen2.5``;
-``AIME25`` = ``AIME 2025`` -> ``AIME``).
+Linking runs as passes, each returning new frozen values: **resolve names** (every mention to
+an entity key, through the vocabulary's aliases, the corpus's acronym definitions and vendor
+prefixes; what remains is a new entity named by the mention), **choose types** (one type per
+entity from the votes of all its mentions, ``votes.decide_type``), **families** (size, version
+and edition variants tied to their family: ``Qwen2.5-Math-7B`` -> ``Qwen2.5-Math`` ->
+``Qwen2.5``; ``AIME25`` = ``AIME 2025`` -> ``AIME``), and **papers**. Each pass records why it
+decided what it did (``LinkedCorpus.votes`` and ``.decisions``), which ``kg explain`` prints.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .ingest import Digest
-from .nlp import SIZE_TOKEN, AnnotatedItem, Mention, type_from_expansion, vote_totals
+from .lexicon import Lexicon, load_lexicon
+from .namespaces import EntityType
+from .nlp import SIZE_TOKEN, AnnotatedItem, Mention, type_from_expansion
 from .slugs import hashed_key, name_key
-from .vocab import Vocabulary, fold
+from .vocab import VocabEntry, Vocabulary, fold
+from .votes import Vote, decide_type, vote_totals
 
-TYPE_ORDER = ("Model", "Benchmark", "Method", "Organization")  # tie-break between equal votes
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
 _FAMILY_NUMBER = re.compile(r"^(?P<family>[A-Za-z][A-Za-z]+?)-?(?P<version>\d[\w.]*)$")
-_TIERS = {"instruct", "chat", "base", "it", "preview", "distill", "hf"}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Entity:
     key: str  # folded canonical name; unique per real-world thing
     label: str
-    type: str
-    aliases: set[str] = field(default_factory=set)
-    digests: set[str] = field(default_factory=set)
+    type: EntityType | None  # None until the types pass has decided
+    aliases: frozenset[str] = frozenset()
+    digests: frozenset[str] = frozenset()
     variant_of: str | None = None  # key of the family
     in_vocabulary: bool = False
     known_names: tuple[str, ...] = ()  # the vocabulary's names for it, seen in the text or not
+
+    @property
+    def kind(self) -> EntityType:
+        """The decided type: every entity of a LinkedCorpus has one."""
+        if self.type is None:
+            raise ValueError(f"{self.label}: no type decided")
+        return self.type
+
+
+@dataclass(frozen=True)
+class TracedVote:
+    """A vote with where it was cast, for ``kg explain``."""
+
+    vote: Vote
+    digest: str
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One step of how an entity got its type or family: the rule and what it saw."""
+
+    rule: str
+    detail: str
 
 
 @dataclass(frozen=True)
@@ -53,20 +80,32 @@ class LinkedItem:
     affiliations: tuple[str, ...] = ()  # Organization keys the layout states apart from the prose
 
 
-@dataclass
+@dataclass(frozen=True)
 class Paper:
     key: str
     title: str
-    digests: set[str] = field(default_factory=set)
-    titles: set[str] = field(default_factory=set)
+    digests: frozenset[str] = frozenset()
+    titles: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
 class LinkedCorpus:
     digests: tuple[Digest, ...]
-    entities: dict[str, Entity]
-    papers: dict[str, Paper]
+    entities: Mapping[str, Entity]
+    papers: Mapping[str, Paper]
     items: tuple[LinkedItem, ...]
+    votes: Mapping[str, tuple[TracedVote, ...]] = field(default_factory=dict)  # every vote on each entity
+    decisions: Mapping[str, tuple[Decision, ...]] = field(default_factory=dict)  # how its type and family were chosen
+
+
+@dataclass(frozen=True)
+class _Resolved:
+    """What the resolve-names pass hands on."""
+
+    entities: dict[str, Entity]
+    votes: dict[str, list[TracedVote]]
+    surfaces: dict[str, Counter[str]]
+    items: list[tuple[AnnotatedItem, list[LinkedMention], str | None, tuple[str, ...]]]
 
 
 def paper_key(title: str) -> str:
@@ -76,24 +115,47 @@ def paper_key(title: str) -> str:
 
 
 class Linker:
-    def __init__(self, vocabulary: Vocabulary):
+    def __init__(self, vocabulary: Vocabulary, lexicon: Lexicon | None = None):
         self.vocabulary = vocabulary
+        self.lex = lexicon or load_lexicon()
         self.vocab_by_fold = vocabulary.by_fold()
         self.org_prefixes = sorted(
-            {fold(n) for e in vocabulary.entries if e.type == "Organization" for n in (e.id, *e.aliases)},
+            {fold(n) for e in vocabulary.entries if e.type == EntityType.ORGANIZATION for n in (e.id, *e.aliases)},
             key=len,
             reverse=True,
         )
 
-    # ------------------------------------------------------------ name resolution
-
     def link(self, digests: list[Digest], annotated: list[AnnotatedItem]) -> LinkedCorpus:
+        resolved = self.resolve_names(annotated)
+        decisions: dict[str, list[Decision]] = defaultdict(list)
+        typed = self.choose_types(resolved, decisions)
+        entities = self.families(typed, resolved.votes, decisions)
+        papers = self.papers(annotated)
+        items = tuple(
+            LinkedItem(ann, paper_key(ann.item.title), tuple(linked), system if system in entities else None, affiliations)
+            for ann, linked, system, affiliations in resolved.items
+        )
+        return LinkedCorpus(
+            tuple(digests), entities, papers, items,
+            votes={k: tuple(v) for k, v in resolved.votes.items() if k in entities},
+            decisions={k: tuple(v) for k, v in decisions.items()},
+        )
+
+    # ------------------------------------------------------------ pass 1: resolve names
+
+    def _cast(self, rule: str, kind: EntityType) -> Vote:
+        return Vote(rule, kind, self.lex.weights[rule])
+
+    def resolve_names(self, annotated: list[AnnotatedItem]) -> _Resolved:
         acronyms = self._acronym_table(annotated)
-        entities: dict[str, Entity] = {}
-        votes: dict[str, Counter] = defaultdict(Counter)
-        surfaces: dict[str, Counter] = defaultdict(Counter)
+        created: dict[str, Entity] = {}
+        aliases: dict[str, set[str]] = defaultdict(set)
+        digests: dict[str, set[str]] = defaultdict(set)
+        votes: dict[str, list[TracedVote]] = defaultdict(list)
+        surfaces: dict[str, Counter[str]] = defaultdict(Counter)
         linked_items = []
         for ann in annotated:
+            digest = ann.item.digest_file
             linked = []
             system = self._system_entity(ann, acronyms)
             short_forms = self._short_forms(ann, acronyms)
@@ -102,15 +164,17 @@ class Linker:
                 key = system if own_name else (short_forms.get(fold(mention.text)) or self._resolve(mention.text, acronyms, mention.owner))
                 if key is None:
                     continue
-                entity = entities.get(key) or self._new_entity(key, mention.text)
-                entities[key] = entity
+                if key not in created:
+                    created[key] = self._new_entity(key, mention.text)
                 if mention.nested:
                     continue  # 'Proximal Policy Optimization' inside MAPPO's expansion: known for lineage, not a mention
-                entity.aliases.add(mention.surface)
-                entity.digests.add(ann.item.digest_file)
-                votes[key].update(vote_totals(mention.votes))
+                aliases[key].add(mention.surface)
+                digests[key].add(digest)
+                sentence = ann.sentences[mention.sentence]
+                votes[key].extend(TracedVote(v, digest, sentence) for v in mention.votes)
                 if mention.source == "title":
-                    votes[key]["Method"] += 1  # a paper's own named system is a method unless told otherwise
+                    # a paper's own named system is a method unless told otherwise
+                    votes[key].append(TracedVote(self._cast("title.own-system", EntityType.METHOD), digest, sentence))
                 if mention.source != "title" or fold(mention.text) == key:
                     surfaces[key][mention.text] += 1
                 linked.append(LinkedMention(mention, key))
@@ -118,28 +182,26 @@ class Linker:
             for name in ann.item.affiliations:
                 key = self._resolve(name, acronyms)
                 if key:
-                    entity = entities.setdefault(key, self._new_entity(key, name))
-                    entity.aliases.add(name)
-                    entity.digests.add(ann.item.digest_file)
-                    votes[key]["Organization"] += 10
+                    if key not in created:
+                        created[key] = self._new_entity(key, name)
+                    aliases[key].add(name)
+                    digests[key].add(digest)
+                    votes[key].append(TracedVote(self._cast("affiliation-line", EntityType.ORGANIZATION), digest,
+                                                 ", ".join(ann.item.affiliations)))
                     surfaces[key][name] += 1
                     affiliations.append(key)
             linked_items.append((ann, linked, system, tuple(affiliations)))
-        for definition in (d for ann in annotated for d in ann.acronyms):
-            key = self._resolve(definition.short, acronyms)
-            if key in entities:
-                entities[key].aliases.add(definition.long)
-                kind = type_from_expansion(definition.long)
-                if kind:
-                    votes[key][kind] += 10  # a definition's head noun says what it is, like the vocabulary would
-        self._choose_labels_and_types(entities, votes, surfaces)
-        self._link_variants(entities, votes)
-        papers = self._papers(annotated)
-        items = tuple(
-            LinkedItem(ann, paper_key(ann.item.title), tuple(linked), system if system in entities else None, affiliations)
-            for ann, linked, system, affiliations in linked_items
-        )
-        return LinkedCorpus(tuple(digests), entities, papers, items)
+        for ann in annotated:
+            for definition in ann.acronyms:
+                key = self._resolve(definition.short, acronyms)
+                if key in created:
+                    aliases[key].add(definition.long)
+                    kind = type_from_expansion(definition.long, self.lex)
+                    if kind:  # a definition's head noun says what it is, like the vocabulary would
+                        votes[key].append(TracedVote(self._cast("acronym-expansion", kind), ann.item.digest_file,
+                                                     ann.sentences[definition.sentence]))
+        entities = {k: replace(e, aliases=frozenset(aliases[k]), digests=frozenset(digests[k])) for k, e in created.items()}
+        return _Resolved(entities, votes, surfaces, linked_items)
 
     def _system_entity(self, ann: AnnotatedItem, acronyms: dict[str, str]) -> str | None:
         """The entity a title names: 'Describe Anything' is DAM when the text defines DAM (Describe
@@ -159,7 +221,7 @@ class Linker:
     def _short_forms(self, ann: AnnotatedItem, acronyms: dict[str, str]) -> dict[str, str]:
         """Within one item, the last word of a longer name refers back to it: 'Arena' after 'Chatbot Arena',
         'DeepMind' after 'Google DeepMind' (unless the word is a known name of its own)."""
-        forms = {}
+        forms: dict[str, str] = {}
         for mention in ann.mentions:
             words = mention.text.split()
             last = fold(words[-1]) if len(words) > 1 else ""
@@ -170,7 +232,7 @@ class Linker:
         return forms
 
     def _acronym_table(self, annotated: list[AnnotatedItem]) -> dict[str, str]:
-        table = {}
+        table: dict[str, str] = {}
         for ann in annotated:
             for d in ann.acronyms:
                 table.setdefault(fold(d.long), d.short)
@@ -203,136 +265,214 @@ class Linker:
         if not match:
             return None
         entry = self.vocab_by_fold.get(fold(match.group("base")))
-        if entry is None or entry.type != "Benchmark" or (not match.group("century") and len(name) > len(match.group("base")) + 3):
+        if entry is None or entry.type != EntityType.BENCHMARK or (not match.group("century") and len(name) > len(match.group("base")) + 3):
             return None
         return f"{entry.id} 20{match.group('year')}"
 
     def _new_entity(self, key: str, text: str) -> Entity:
         entry = self.vocab_by_fold.get(key)
         if entry:
-            return Entity(key, entry.id, entry.type, in_vocabulary=True, known_names=(entry.id, *entry.aliases))
+            return _vocab_entity(key, entry)
         match = _EDITION.match(text.strip())
         if match and fold(match.group("base")) in self.vocab_by_fold:
             label = self._edition(text)
             if label:
-                return Entity(key, label, "Benchmark")
-        return Entity(key, text, "")
+                return Entity(key, label, EntityType.BENCHMARK)
+        return Entity(key, text, None)
 
-    # ------------------------------------------------------------ types and labels
+    # ------------------------------------------------------------ pass 2: labels and types
 
-    def _choose_labels_and_types(self, entities, votes, surfaces) -> None:
-        for key, entity in entities.items():
+    def choose_types(self, resolved: _Resolved, decisions: dict[str, list[Decision]]) -> dict[str, Entity]:
+        out: dict[str, Entity] = {}
+        for key, entity in resolved.entities.items():
             if entity.in_vocabulary:
+                decisions[key].append(Decision("type.vocabulary", f"{entity.type} in ontology/vocabulary.jsonl"))
+                out[key] = entity
                 continue
-            if surfaces[key] and (not entity.label or entity.type != "Benchmark"):
-                # Most frequent spelling; ties go to the one with more capitals (vendor spelling), then order.
-                entity.label = min(surfaces[key].items(), key=lambda kv: (-kv[1], -sum(c.isupper() for c in kv[0]), kv[0]))[0]
-            if entity.type:
-                continue
-            totals = votes[key]
-            if totals:
-                entity.type = max(TYPE_ORDER, key=lambda t: (totals[t], -TYPE_ORDER.index(t)))
-                if totals[entity.type] == 0:
-                    entity.type = ""
+            label = entity.label
+            surfaces = resolved.surfaces.get(key)
+            if surfaces and (not label or entity.type != EntityType.BENCHMARK):
+                label = _most_frequent_spelling(surfaces)
+            kind = entity.type
+            if kind:
+                decisions[key].append(Decision("type.edition", f"{kind}: an edition of a known benchmark"))
+            else:
+                kind = decide_type(t.vote for t in resolved.votes.get(key, ()))
+                if kind:
+                    totals = vote_totals(t.vote for t in resolved.votes[key])
+                    decisions[key].append(Decision("type.votes", _show_totals(totals)))
+            out[key] = replace(entity, label=label, type=kind)
+        return out
 
-    def _link_variants(self, entities: dict[str, Entity], votes: dict[str, Counter]) -> None:
+    # ------------------------------------------------------------ pass 3: families
+
+    def families(self, typed: dict[str, Entity], votes: dict[str, list[TracedVote]],
+                 decisions: dict[str, list[Decision]]) -> dict[str, Entity]:
+        entities = dict(typed)  # this pass's own table: it adds implied families and replaces entities
         for entry in self.vocabulary.entries:
             key = fold(entry.id)
             if key in entities and entry.variant_of:
-                self._ensure_vocab_entity(entities, entry.variant_of)
-                entities[key].variant_of = fold(entry.variant_of)
+                self._ensure_vocab_entity(entities, entry.variant_of, decisions)
+                entities[key] = replace(entities[key], variant_of=fold(entry.variant_of))
+                decisions[key].append(Decision("family.vocabulary", f"variant of {entry.variant_of} in the vocabulary"))
         for key in sorted(entities):
-            self._find_family(entities, key)
-        for key, entity in entities.items():
+            self._find_family(entities, key, decisions)
+        confident = self.lex.thresholds["confident-type"]
+        for key in list(entities):
+            entity = entities[key]
             parent = entities.get(entity.variant_of) if entity.variant_of else None
-            weak = not entity.type or (not entity.in_vocabulary and votes[key][entity.type] < 3)
-            if weak and parent is not None and parent.type in {"Model", "Benchmark"}:
-                entity.type = parent.type  # 'Phi-4-Mini-Reasoning' is a Phi-4 model whatever its title suggests
+            own = vote_totals(t.vote for t in votes.get(key, ()))
+            weak = not entity.type or (not entity.in_vocabulary and own[entity.type] < confident)
+            if weak and parent is not None and parent.type in {EntityType.MODEL, EntityType.BENCHMARK}:
+                # 'Phi-4-Mini-Reasoning' is a Phi-4 model whatever its title suggests
+                entities[key] = replace(entity, type=parent.type)
+                decisions[key].append(Decision("type.family", f"{parent.type} like its family {parent.label} "
+                                               f"(own votes for {entity.type or 'any type'} under {confident})"))
             elif not entity.type:
-                entity.type = "Method"  # a named thing with no other evidence: systems and frameworks are methods
-        for entity in entities.values():
+                # a named thing with no other evidence: systems and frameworks are methods
+                entities[key] = replace(entity, type=EntityType.METHOD)
+                decisions[key].append(Decision("type.default", "Method: no vote for any type"))
+        for key in list(entities):
+            entity = entities[key]
             parent = entities.get(entity.variant_of) if entity.variant_of else None
-            if parent is None or parent.type != entity.type or entity.type not in {"Model", "Benchmark"}:
-                entity.variant_of = None
-            elif not entity.in_vocabulary:
-                entity.label = _family_spelling(entity.label, parent.label)
+            if entity.variant_of and (parent is None or parent.type != entity.type or entity.type not in {EntityType.MODEL, EntityType.BENCHMARK}):
+                entities[key] = replace(entity, variant_of=None)
+                why = (f"{entity.variant_of} is not an entity" if parent is None
+                       else f"{parent.label} is a {parent.type}, not a {entity.type}" if parent.type != entity.type
+                       else f"only models and benchmarks keep a family, not {parent.label}")
+                decisions[key].append(Decision("family.dropped", why))
+            elif parent is not None and entity.variant_of and not entity.in_vocabulary:
+                entities[key] = replace(entity, label=_family_spelling(entity.label, parent.label))
+        return entities
 
-    def _ensure_vocab_entity(self, entities: dict[str, Entity], name: str) -> None:
+    def _ensure_vocab_entity(self, entities: dict[str, Entity], name: str, decisions: dict[str, list[Decision]]) -> None:
         """Add a vocabulary entity the text implies ('Qwen2.5-Math' of 'Qwen2.5-Math-7B'), with its family."""
         key = fold(name)
         if key not in entities:
             entry = self.vocab_by_fold[key]
-            entities[key] = Entity(key, entry.id, entry.type, in_vocabulary=True, known_names=(entry.id, *entry.aliases))
+            entities[key] = _vocab_entity(key, entry)
+            decisions[key].append(Decision("type.vocabulary", f"{entry.type} in ontology/vocabulary.jsonl (implied family)"))
             if entry.variant_of:
-                self._ensure_vocab_entity(entities, entry.variant_of)
-                entities[key].variant_of = fold(entry.variant_of)
+                self._ensure_vocab_entity(entities, entry.variant_of, decisions)
+                entities[key] = replace(entities[key], variant_of=fold(entry.variant_of))
+                decisions[key].append(Decision("family.vocabulary", f"variant of {entry.variant_of} in the vocabulary"))
 
-    def _find_family(self, entities: dict[str, Entity], key: str) -> None:
+    def _find_family(self, entities: dict[str, Entity], key: str, decisions: dict[str, list[Decision]]) -> None:
         entity = entities[key]
-        if entity.variant_of or entity.type == "Organization" or (entity.in_vocabulary and entity.type == "Method"):
+        if entity.variant_of or entity.type == EntityType.ORGANIZATION or (entity.in_vocabulary and entity.type == EntityType.METHOD):
             return
         if entity.in_vocabulary and self.vocab_by_fold[key].variant_of is None and key != fold(self.vocab_by_fold[key].id):
             return
+        found = (self._edition_family(entities, entity, decisions) or self._shorter_family(entities, entity)
+                 or self._known_model_family(entities, entity) or self._prefix_family(entities, entity, decisions)
+                 or self._letters_family(entities, entity, decisions))
+        if found:
+            rule, family = found
+            entities[key] = replace(entities[key], variant_of=family)
+            # a vocabulary alias names the family by a key no entity has; the last step of families() drops it
+            parent = entities[family].label if family in entities else f"{family} (not an entity)"
+            decisions[key].append(Decision(rule, f"variant of {parent}"))
+            if rule == "family.implied":
+                self._find_family(entities, family, decisions)
+
+    def _edition_family(self, entities: dict[str, Entity], entity: Entity,
+                        decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:
+        """'IOI 2024' is an edition of the competition IOI, which it implies."""
+        edition = _EDITION.match(entity.label)
+        if not (entity.type == EntityType.BENCHMARK and edition and edition.group("century")):
+            return None
+        base = fold(edition.group("base"))
+        if base not in entities:
+            entities[base] = Entity(base, edition.group("base").strip(), EntityType.BENCHMARK)
+            decisions[base].append(Decision("type.edition-family", f"Benchmark: the competition of {entity.label}"))
+        elif entities[base].type != EntityType.BENCHMARK and not entities[base].in_vocabulary:
+            decisions[base].append(Decision("type.edition-family", f"Benchmark, not {entities[base].type}: the competition of {entity.label}"))
+            entities[base] = replace(entities[base], type=EntityType.BENCHMARK)
+        return "family.edition", base
+
+    def _shorter_family(self, entities: dict[str, Entity], entity: Entity) -> tuple[str, str] | None:
+        """A family the corpus names by dropping middle parts: 'Qwen2.5-7B-Instruct-1M' -> 'Qwen2.5-1M'."""
+        if entity.in_vocabulary:
+            return None
+        segments = _split_label(entity.label)
+        first = fold(segments[0])
+        shorter = [k for k, e in entities.items()
+                   if k != entity.key and e.type in {entity.type, None} and k.startswith(first) and _is_subsequence(_segments(e.label), segments)]
+        if shorter:
+            return "family.shorter-name", max(shorter, key=lambda k: (len(_segments(entities[k].label)), k))
+        return None
+
+    def _known_model_family(self, entities: dict[str, Entity], entity: Entity) -> tuple[str, str] | None:
+        """'GPT-4V' is a GPT-4: a known model's name plus a short suffix."""
+        if entity.in_vocabulary:
+            return None
+        key = entity.key
+        known = [k for k, e in entities.items() if e.type == EntityType.MODEL and k != key and key.startswith(k)
+                 and 1 <= len(key) - len(k) <= 3 and key[len(k):].isalnum() and k[-1].isdigit()]
+        return ("family.known-model-suffix", max(known, key=len)) if known else None
+
+    def _prefix_family(self, entities: dict[str, Entity], entity: Entity,
+                       decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:
+        """The longest leading part of the name that names a known entity ('Qwen2.5-Math-7B' -> 'Qwen2.5-Math'),
+        or, when only a size or tier follows, the family the text implies but never names alone."""
         label = entity.label
-        edition = _EDITION.match(label)
-        if entity.type == "Benchmark" and edition and edition.group("century"):
-            base = fold(edition.group("base"))
-            if base not in entities:  # 'IOI 2024' implies the competition IOI
-                entities[base] = Entity(base, edition.group("base").strip(), "Benchmark")
-            elif entities[base].type != "Benchmark" and not entities[base].in_vocabulary:
-                entities[base].type = "Benchmark"
-            entity.variant_of = base
-            return
-        segments = re.split(r"(?<=[^\s-])[\s-](?=\S)", label)
-        if not entity.in_vocabulary:
-            # A family the corpus names by dropping middle parts: 'Qwen2.5-7B-Instruct-1M' -> 'Qwen2.5-1M'.
-            first = fold(segments[0])
-            shorter = [k for k, e in entities.items()
-                       if k != key and e.type in {entity.type, ""} and k.startswith(first) and _is_subsequence(_segments(e.label), segments)]
-            if shorter:
-                entity.variant_of = max(shorter, key=lambda k: (len(_segments(entities[k].label)), k))
-                return
-        if not entity.in_vocabulary:
-            # 'GPT-4V' is a GPT-4: a known model's name plus a short suffix.
-            known = [k for k, e in entities.items() if e.type == "Model" and k != key and key.startswith(k)
-                     and 1 <= len(key) - len(k) <= 3 and key[len(k):].isalnum() and k[-1].isdigit()]
-            if known:
-                entity.variant_of = max(known, key=len)
-                return
+        segments = _split_label(label)
         for cut in range(len(segments) - 1, 0, -1):
             prefix = "-".join(segments[:cut]) if "-" in label else " ".join(segments[:cut])
             prefix_key = fold(prefix)
             if prefix_key in entities or prefix_key in self.vocab_by_fold:
                 if prefix_key not in entities:
-                    self._ensure_vocab_entity(entities, self.vocab_by_fold[prefix_key].id)
-                entity.variant_of = prefix_key
-                break
+                    self._ensure_vocab_entity(entities, self.vocab_by_fold[prefix_key].id, decisions)
+                return "family.known-prefix", prefix_key
             tail = segments[cut:]
-            if cut == len(segments) - 1 and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in _TIERS):
-                # 'Qwen2.5-Math-7B' -> 'Qwen2.5-Math', a family the text implies but never names alone
-                family = Entity(prefix_key, prefix, entity.type or "Model")
-                entities[prefix_key] = family
-                entity.variant_of = prefix_key
-                self._find_family(entities, prefix_key)
-                break
-        if entity.variant_of is None and not entity.in_vocabulary:
-            match = _FAMILY_NUMBER.match(label)  # 'Grok3', 'Gemini2.0' -> the family named by the letters
-            family = fold(match.group("family")) if match else None
-            if family and (family in self.vocab_by_fold or family in entities) and family != key:
-                if family not in entities:
-                    self._ensure_vocab_entity(entities, self.vocab_by_fold[family].id)
-                entity.variant_of = family
+            if cut == len(segments) - 1 and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in self.lex.family_tiers):
+                entities[prefix_key] = Entity(prefix_key, prefix, entity.type or EntityType.MODEL)
+                decisions[prefix_key].append(Decision("type.implied-family", f"{entity.type or EntityType.MODEL} like {label}"))
+                return "family.implied", prefix_key
+        return None
 
-    # ------------------------------------------------------------ papers
+    def _letters_family(self, entities: dict[str, Entity], entity: Entity,
+                        decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:
+        """'Grok3', 'Gemini2.0' -> the family named by the letters."""
+        if entity.in_vocabulary:
+            return None
+        match = _FAMILY_NUMBER.match(entity.label)
+        family = fold(match.group("family")) if match else None
+        if family and (family in self.vocab_by_fold or family in entities) and family != entity.key:
+            if family not in entities:
+                self._ensure_vocab_entity(entities, self.vocab_by_fold[family].id, decisions)
+            return "family.letters-and-number", family
+        return None
 
-    def _papers(self, annotated: list[AnnotatedItem]) -> dict[str, Paper]:
-        papers: dict[str, Paper] = {}
+    # ------------------------------------------------------------ pass 4: papers
+
+    def papers(self, annotated: list[AnnotatedItem]) -> dict[str, Paper]:
+        digests: dict[str, set[str]] = defaultdict(set)
+        titles: dict[str, set[str]] = defaultdict(set)
+        first_title: dict[str, str] = {}
         for ann in annotated:
             key = paper_key(ann.item.title)
-            paper = papers.setdefault(key, Paper(key, ann.item.title))
-            paper.digests.add(ann.item.digest_file)
-            paper.titles.add(ann.item.title)
-        return papers
+            first_title.setdefault(key, ann.item.title)
+            digests[key].add(ann.item.digest_file)
+            titles[key].add(ann.item.title)
+        return {k: Paper(k, t, frozenset(digests[k]), frozenset(titles[k])) for k, t in first_title.items()}
+
+
+def _vocab_entity(key: str, entry: VocabEntry) -> Entity:
+    return Entity(key, entry.id, entry.type, in_vocabulary=True, known_names=(entry.id, *entry.aliases))
+
+
+def _most_frequent_spelling(surfaces: Counter[str]) -> str:
+    """Most frequent spelling; ties go to the one with more capitals (vendor spelling), then order."""
+    return min(surfaces.items(), key=lambda kv: (-kv[1], -sum(c.isupper() for c in kv[0]), kv[0]))[0]
+
+
+def _show_totals(totals: Counter[EntityType]) -> str:
+    return ", ".join(f"{kind} {weight}" for kind, weight in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def _split_label(label: str) -> list[str]:
+    return re.split(r"(?<=[^\s-])[\s-](?=\S)", label)
 
 
 @lru_cache(maxsize=65536)
@@ -359,5 +499,6 @@ def _family_spelling(label: str, family: str) -> str:
     return label
 
 
-def link(vocabulary: Vocabulary, digests: list[Digest], annotated: list[AnnotatedItem]) -> LinkedCorpus:
-    return Linker(vocabulary).link(digests, annotated)
+def link(vocabulary: Vocabulary, digests: list[Digest], annotated: list[AnnotatedItem],
+         lexicon: Lexicon | None = None) -> LinkedCorpus:
+    return Linker(vocabulary, lexicon).link(digests, annotated)

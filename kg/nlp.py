@@ -12,18 +12,28 @@ it sees every mention of a name across all digests.
 from __future__ import annotations
 
 import re
-from collections import Counter
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, cast
 
 import spacy
 from spacy.language import Language
+from spacy.pipeline import EntityRuler
 from spacy.tokens import Doc, Span, Token
 from spacy.util import compile_infix_regex, compile_suffix_regex, filter_spans
 
 from .ingest import PaperItem
+from .lexicon import Lexicon, load_lexicon
+from .lexicon import lexicon_dir as default_lexicon_dir
+from .namespaces import EntityType
 from .vocab import Vocabulary, fold
+from .votes import Vote
+
+ENTITY_LABELS = frozenset(kind.value for kind in EntityType)  # entity_ruler labels of vocabulary matches
+_VERSIONED_LABELS = frozenset({EntityType.MODEL.value, "NAME"})  # spans widened over '3.1 8B'
+_EDITIONED_LABELS = frozenset({EntityType.BENCHMARK.value, "NAME"})  # spans widened over '2024'
 
 # ---------------------------------------------------------------- records
 
@@ -36,7 +46,7 @@ class Mention:
     start: int  # token offsets in the item's doc, for ordering and windows
     end: int
     vocab_id: str | None  # canonical id when the vocabulary matched it
-    votes: tuple[tuple[str, int], ...]  # (type, weight) evidence from shape and context
+    votes: tuple[Vote, ...]  # type evidence from shape and context, each naming its rule
     source: str  # 'vocab' | 'shape' | 'context' | 'acronym' | 'title'
     in_title: bool = False
     owner: str | None = None  # "DeepSeek" in "DeepSeek's R1": the linker tries 'DeepSeek-R1' before 'R1'
@@ -61,38 +71,7 @@ class AnnotatedItem:
     system_names: tuple[str, ...] = ()  # the names the title gives the paper's own systems
 
 
-# ---------------------------------------------------------------- word lists
-
-TYPE_NOUNS = {
-    "Model": {"model", "models", "llm", "llms", "lm", "lms", "family", "series", "checkpoint", "checkpoints",
-              "backbone", "backbones", "coder", "chatbot", "vlm", "mllm", "slm", "weights", "predecessor", "successor"},
-    "Benchmark": {"benchmark", "benchmarks", "dataset", "datasets", "leaderboard", "suite", "testbed", "corpus",
-                  "test", "exam", "competition", "arena", "olympiad", "contest"},
-    "Method": {"method", "methods", "framework", "frameworks", "algorithm", "algorithms", "approach", "technique",
-               "techniques", "recipe", "objective", "optimizer", "strategy", "paradigm", "system", "agent",
-               "pipeline", "architecture", "toolkit", "protocol", "procedure", "loss", "mechanism", "scheme",
-               "function", "prompting", "library", "loop", "environment", "environments", "platform", "trick"},
-}
-# The last word of an organisation's name ('Nanyang Technological University', 'Sakana AI').
-ORG_HEADS = {"University", "Institute", "Institution", "Academy", "College", "Laboratory", "Laboratories", "Lab", "Labs",
-             "Research", "AI", "Inc", "Inc.", "Corporation", "Corp", "Technologies", "Foundation", "Center", "Centre"}
-MODEL_TIERS = {"pro", "flash", "ultra", "mini", "nano", "sonnet", "opus", "haiku", "instruct", "chat", "base", "turbo",
-               "preview", "max", "plus", "lite", "large", "small", "medium", "xl", "thinking", "coder", "math", "vision"}
-EVAL_CUES = re.compile(r"(%|\bscor|\baccura|\bresults?\b|\boutperform|\bbeat|\bsurpass|\bachiev|\breach|\bsota\b|"
-                       r"state-of-the-art|\bpoints?\b|\bgains?\b|\bimprov|\bevaluat|\bbenchmark|\bpass@|\btop\b)", re.I)
-INTRO_VERBS = {"introduce", "introduces", "introduced", "introducing", "propose", "proposes", "proposed", "present",
-               "presents", "presented", "release", "releases", "released", "unveil", "unveils", "unveiled", "announce",
-               "announces", "announced", "build", "builds", "develop", "develops", "developed", "launch", "launches",
-               "open-source", "open-sources", "open-sourced", "debut", "debuts"}
-NAMING_WORDS = {"called", "named", "dubbed", "termed", "coined"}
-MODULE_NOUNS = {"agent", "agents", "module", "manager", "component"}
-LIST_NOUNS = {"tasks": "Benchmark", "task": "Benchmark", "datasets": "Benchmark", "suites": "Benchmark"}  # "tasks (ARC, GSM8K)"
-LIST_WORDS = {"like", "as", "including", "e.g.", "particularly", "especially", "notably", "namely", "incl."}
-COMPARE_WORD = re.compile(r"^(outperform\w*|surpass\w*|beat\w*|beating|rival\w*|exceed\w*|than|vs\.?|versus|predecessor)$")
-RELEASE_VERBS = {"releases", "released", "launches", "launched", "announces", "announced", "unveils", "unveiled",
-                 "open-sources", "open-sourced", "ships", "debuts"}
-RELEASE_PARTICIPLES = {"released", "developed", "proposed", "introduced", "published", "built", "created", "trained", "launched"}
-FUNCTION_WORDS = {"of", "for", "via", "with", "from", "and", "the", "to", "in", "on", "a", "an", "by", "as", "at", "&"}
+# ---------------------------------------------------------------- name shapes (mechanics; words live in the lexicon)
 
 _SIZE = r"\d+(?:\.\d+)?[BMKT]"
 SIZE_TOKEN = re.compile(rf"^(?:{_SIZE}|\d+x\d+(?:\.\d+)?B|A\d+(?:\.\d+)?B)$")
@@ -100,18 +79,27 @@ VERSION_TOKEN = re.compile(r"^v?\d+(?:\.\d+)*[a-z]?$")
 YEAR_TOKEN = re.compile(r"^(?:19|20)\d\d$")
 MEASUREMENT = re.compile(r"^[+~\-]?\d+(?:[.,]\d+)*(?:[a-zA-Z%×x]{0,3}|[BMKT]\d+[BMKT]|[x×]\d+(?:[.,]\d+)*)$")
 PERCENT_OR_NUMBER = re.compile(r"^[+~\-]?[\d.,%×]+$")
-# "PPO-style", "GRPO-based", "ReAct-like": the name is split from its suffix so it is found on its own.
-ADJECTIVE_SUFFIX = (r"(?<=[A-Za-z0-9+])-(?:like|based|style|inspired|powered|driven|generated|free|level|aware|"
-                    r"centric|specific|only|trained|tuned|guided|augmented|enhanced|equipped|native|compatible|related|oriented|"
-                    r"sized|scale|wise|friendly|ready)$")
 ACRONYM = re.compile(r"^[A-Z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9+]*$|^[A-Z]{2,}s?$")
-
-
-# ---------------------------------------------------------------- name shapes
+_LETTER = re.compile(r"[A-Za-z]")
+_DIGIT = re.compile(r"\d")
+_NUMBER_WORD = re.compile(r"^\d+(?:\.\d+)?-?[a-z]+$")  # '10-attempt', '1-bit'
+_PLURAL_ACRONYM = re.compile(r"^[A-Z]{2,}s$")
+_HYPHENS = re.compile(r"[-–]")
+_INNER_CAPITAL = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]")
+_ALL_CAPS = re.compile(r"^[A-Z]{2,}[0-9]*s?$")
+_BARE_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_LOWER_START = re.compile(r"^[a-z]")
+_WORD_SEPARATORS = re.compile(r"[-\s–]")
+_SIZE_AT_END = re.compile(r"\d(?:\.\d+)?[BM](?:\d+T)?$")
+_VERSION_PART = re.compile(r"^[vV]\d+(?:\.\d+)?$")
+_YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
+_ONE_DIGIT = re.compile(r"^\d$")
+_PLURAL_NAME = re.compile(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s")
+_INITIAL_PARTS = re.compile(r"[-‐]")
 
 
 @lru_cache(maxsize=65536)
-def name_strength(text: str, not_entities: frozenset[str]) -> int:
+def name_strength(text: str, not_entities: frozenset[str], lex: Lexicon) -> int:
     """How much a single token looks like a proper name: 2 strong, 1 weak, 0 not.
 
     Strong: letters mixed with digits (Qwen2.5, AIME25, o3-mini), inner capitals
@@ -121,76 +109,145 @@ def name_strength(text: str, not_entities: frozenset[str]) -> int:
     """
     if fold(text) in not_entities or len(text) < 2 or "@" in text or "://" in text:
         return 0
-    if not re.search(r"[A-Za-z]", text) or MEASUREMENT.match(text) or PERCENT_OR_NUMBER.match(text):
+    if not _LETTER.search(text) or MEASUREMENT.match(text) or PERCENT_OR_NUMBER.match(text):
         return 0
-    if re.match(r"^\d+(?:\.\d+)?-?[a-z]+$", text):
+    if _NUMBER_WORD.match(text):
         return 0  # '10-attempt', '1-bit'
-    if re.match(r"^[A-Z]{2,}s$", text):
+    if _PLURAL_ACRONYM.match(text):
         return 0  # a plural acronym names a class of things ('LLMs', 'AFMs'), not one thing
-    parts = [p for p in re.split(r"[-–]", text) if p]
+    parts = [p for p in _HYPHENS.split(text) if p]
     strong_part = False
     for part in parts:
-        if fold(part) in not_entities or part.lower() in FUNCTION_WORDS:
+        if fold(part) in not_entities or part.lower() in lex.function_words:
             continue
-        has_digit = bool(re.search(r"\d", part)) and bool(re.search(r"[A-Za-z]", part))
-        inner_cap = bool(re.search(r"[a-z][A-Z]|[A-Z]{2,}[a-z]", part)) or bool(re.match(r"^[A-Z]{2,}[0-9]*s?$", part))
+        has_digit = bool(_DIGIT.search(part)) and bool(_LETTER.search(part))
+        inner_cap = bool(_INNER_CAPITAL.search(part)) or bool(_ALL_CAPS.match(part))
         if has_digit and not SIZE_TOKEN.match(part) and not MEASUREMENT.match(part):
             strong_part = True
-        if inner_cap or "++" in part or (part[0].islower() and re.search(r"\d", part)):
+        if inner_cap or "++" in part or (part[0].islower() and _DIGIT.search(part)):
             strong_part = True
-    if len(parts) >= 3 and any(re.fullmatch(r"\d+(?:\.\d+)?", p) for p in parts[1:]) and re.match(r"^[a-z]", text):
+    if len(parts) >= 3 and any(_BARE_NUMBER.fullmatch(p) for p in parts[1:]) and _LOWER_START.match(text):
         strong_part = True  # 'text-embedding-3-small', 'gpt-3.5-turbo': vendor ids written in lower case
-    if len(parts) >= 3 and parts[0][:1].isupper() and re.fullmatch(r"\d+(?:\.\d+)?", parts[1]) and parts[-1].lower() in MODEL_TIERS:
+    if len(parts) >= 3 and parts[0][:1].isupper() and _BARE_NUMBER.fullmatch(parts[1]) and parts[-1].lower() in lex.model_tiers:
         strong_part = True  # 'Phi-4-reasoning-plus', 'GPT-4-turbo': a family, its version, then a variant's tier
     if strong_part:
         return 2
-    content = [p for p in parts if p.lower() not in FUNCTION_WORDS and fold(p) not in not_entities
+    content = [p for p in parts if p.lower() not in lex.function_words and fold(p) not in not_entities
                and not SIZE_TOKEN.match(p) and not VERSION_TOKEN.match(p)]
     if content and all(p[:1].isupper() for p in content):
         return 1
     return 0
 
 
-def shape_votes(text: str) -> list[tuple[str, int]]:
+def _shape_parts(text: str) -> list[str]:
+    return [p for p in _WORD_SEPARATORS.split(text) if p]
+
+
+# Each shape rule reads the name alone and returns the type it suggests, or None.
+
+
+def parameter_count(text: str, lex: Lexicon) -> EntityType | None:
+    """'Zorblax-7B', 'Qwen3-30B-A3B': a parameter count means trained weights, whatever the prose calls it."""
+    parts = _shape_parts(text)
+    return EntityType.MODEL if any(SIZE_TOKEN.match(p) for p in parts[1:]) or _SIZE_AT_END.search(text) else None
+
+
+def model_word_ending(text: str, lex: Lexicon) -> EntityType | None:
+    """'Cosmos World Foundation Model'."""
+    parts = _shape_parts(text)
+    return EntityType.MODEL if len(parts) > 1 and parts[-1] in lex.model_name_endings else None
+
+
+def checkpoint_suffix(text: str, lex: Lexicon) -> EntityType | None:
+    """'Zorblax-Instruct', 'Zorblax-it'."""
+    parts = _shape_parts(text)
+    return EntityType.MODEL if parts and parts[-1].lower() in lex.model_suffixes else None
+
+
+def version_suffix(text: str, lex: Lexicon) -> EntityType | None:
+    """'Zorblax v2'."""
+    parts = _shape_parts(text)
+    return EntityType.MODEL if len(parts) > 1 and _VERSION_PART.match(parts[-1]) else None
+
+
+def benchmark_ending(text: str, lex: Lexicon) -> EntityType | None:
+    """'ZorbBench', 'ZorbQA', 'ZorbArena' (not 'ZorbRAG')."""
+    if lex.benchmark_name_endings.search(text) and not lex.benchmark_name_endings_exceptions.search(text):
+        return EntityType.BENCHMARK
+    return None
+
+
+def year_edition(text: str, lex: Lexicon) -> EntityType | None:
+    """'Zorb 2025': a name with a year is an edition of a competition or benchmark."""
+    return EntityType.BENCHMARK if _YEAR_AT_END.search(text) else None
+
+
+def policy_optimisation(text: str, lex: Lexicon) -> EntityType | None:
+    """'ZRPO', 'Zorb-PO'."""
+    return EntityType.METHOD if lex.policy_optimisation_shape.search(text) else None
+
+
+def method_ending(text: str, lex: Lexicon) -> EntityType | None:
+    """'ZorbRL', 'ZorbLoRA', 'ZorbNet'."""
+    return EntityType.METHOD if lex.method_name_endings.search(text) else None
+
+
+ShapeRule = Callable[[str, Lexicon], "EntityType | None"]
+SHAPE_RULES: tuple[tuple[str, ShapeRule], ...] = (
+    ("shape.parameter-count", parameter_count),
+    ("shape.model-word-ending", model_word_ending),
+    ("shape.checkpoint-suffix", checkpoint_suffix),
+    ("shape.version-suffix", version_suffix),
+    ("shape.benchmark-ending", benchmark_ending),
+    ("shape.year-edition", year_edition),
+    ("shape.policy-optimisation", policy_optimisation),
+    ("shape.method-ending", method_ending),
+)
+
+
+def cast_vote(rule: str, kind: EntityType, lex: Lexicon) -> Vote:
+    return Vote(rule, kind, lex.weights[rule])
+
+
+def shape_votes(text: str, lex: Lexicon) -> list[Vote]:
     """Type evidence from the name itself."""
-    votes: list[tuple[str, int]] = []
-    parts = [p for p in re.split(r"[-\s–]", text) if p]
-    if any(SIZE_TOKEN.match(p) for p in parts[1:]) or re.search(r"\d(?:\.\d+)?[BM](?:\d+T)?$", text):
-        votes.append(("Model", 5))  # a parameter count: trained weights, whatever the prose calls the system
-    if len(parts) > 1 and parts[-1] in {"Model", "Models", "LLM"}:
-        votes.append(("Model", 2))  # 'Cosmos World Foundation Model'
-    if parts and parts[-1].lower() in {"instruct", "chat", "base", "it", "distill"}:
-        votes.append(("Model", 2))
-    if len(parts) > 1 and re.match(r"^[vV]\d+(?:\.\d+)?$", parts[-1]):
-        votes.append(("Model", 1))
-    if re.search(r"(Bench|bench|Eval|QA|Arena|Hard|Leaderboard|Exam|GLUE)$", text) and not re.search(r"RAG$", text):
-        votes.append(("Benchmark", 3))
-    if re.search(r"\s(?:19|20)\d\d$", text):
-        votes.append(("Benchmark", 2))  # a name with a year is an edition of a competition or benchmark
-    if re.search(r"(^|-)[A-Z]{0,4}PO$", text):
-        votes.append(("Method", 3))
-    if re.search(r"(RL|LoRA|RAG|Search|Prompt|Prompting|Tuning|Agent|Attention|Former|Net|Opt)$", text):
-        votes.append(("Method", 1))
-    return votes
+    return [cast_vote(name, kind, lex) for name, rule in SHAPE_RULES if (kind := rule(text, lex))]
 
 
 # ---------------------------------------------------------------- the pipeline
 
 
-@Language.component("line_breaks")
-def line_breaks(doc: Doc) -> Doc:
+def _lexicon_config(directory: str = "") -> dict[str, str]:
+    """The lexicon as a spaCy config value, resolved by kg.lexicon's registered function ("" is ontology/lexicon/)."""
+    return {"@misc": "papers_kg.lexicon.v1", "directory": directory}
+
+
+_LEXICON_CONFIG = _lexicon_config()
+
+
+@Language.factory("line_breaks", default_config={"lexicon": _LEXICON_CONFIG})
+def make_line_breaks(nlp: Language, name: str, lexicon: Lexicon) -> LineBreaks:
+    return LineBreaks(lexicon.bullets)
+
+
+class LineBreaks:
     """A line break ends a sentence: digests put headings and bullets on their own lines."""
-    for token in doc[:-1]:
-        if "\n" in token.text or "\n" in token.whitespace_:
-            doc[token.i + 1].is_sent_start = True
-        if token.text in {"●", "•", "-", "–", "*"} and (token.i == 0 or "\n" in doc[token.i - 1].text_with_ws):
-            doc[token.i + 1].is_sent_start = False
-    return doc
+
+    def __init__(self, bullets: frozenset[str]):
+        self.bullets = bullets
+
+    def __call__(self, doc: Doc) -> Doc:
+        for token in doc[:-1]:
+            if "\n" in token.text or "\n" in token.whitespace_:
+                doc[token.i + 1].is_sent_start = True
+            if token.text in self.bullets and (token.i == 0 or "\n" in doc[token.i - 1].text_with_ws):
+                doc[token.i + 1].is_sent_start = False
+        return doc
 
 
-@Language.factory("name_finder", default_config={"not_entities": [], "known_names": []})
-def make_name_finder(nlp: Language, name: str, not_entities: list[str], known_names: list[str]) -> "NameFinder":
-    return NameFinder(frozenset(not_entities), frozenset(known_names))
+@Language.factory("name_finder", default_config={"not_entities": [], "known_names": [], "lexicon": _LEXICON_CONFIG})
+def make_name_finder(nlp: Language, name: str, not_entities: list[str], known_names: list[str], lexicon: Lexicon) -> NameFinder:
+    return NameFinder(frozenset(not_entities), frozenset(known_names), lexicon)
 
 
 class NameFinder:
@@ -201,9 +258,10 @@ class NameFinder:
     organisation's possessive (``DeepSeek's R1``) as one name.
     """
 
-    def __init__(self, not_entities: frozenset[str], known_names: frozenset[str]):
+    def __init__(self, not_entities: frozenset[str], known_names: frozenset[str], lexicon: Lexicon):
         self.not_entities = not_entities  # folded names that are never entities
         self.known_names = known_names  # folded vocabulary names
+        self.lex = lexicon
 
     def __call__(self, doc: Doc) -> Doc:
         spans = [self._widen(ent) for ent in doc.ents]
@@ -215,7 +273,7 @@ class NameFinder:
         for token in doc:
             if token.i in taken:
                 continue
-            strength = name_strength(token.text, self.not_entities)
+            strength = name_strength(token.text, self.not_entities, self.lex)
             if strength == 2:
                 spans.append(self._widen(Span(doc, token.i, token.i + 1, label="NAME")))
             elif strength == 1 and self._weak_name_holds(doc, token):
@@ -224,7 +282,7 @@ class NameFinder:
                 while start > token.sent.start and start - 1 not in taken and doc[start - 1].text[:1].isupper() \
                         and not doc[start - 1].is_stop and doc[start - 1].is_alpha:
                     start -= 1
-                if start > 0 and doc[start - 1].ent_type_ == "Organization":
+                if start > 0 and doc[start - 1].ent_type_ == EntityType.ORGANIZATION:
                     continue  # 'ByteDance AI Lab': a unit of the organisation just named
                 spans.append(Span(doc, start, token.i + 1, label="WEAK"))
         doc.ents = filter_spans(spans)
@@ -235,7 +293,7 @@ class NameFinder:
         Title-Case headline, and its shape or a definition around it says what it is."""
         if token.is_stop:
             return False
-        if any(w >= 3 for _, w in shape_votes(token.text)):
+        if any(v.weight >= self.lex.thresholds["strong-vote"] for v in shape_votes(token.text, self.lex)):
             return True  # 'Zorblax-7B', 'RM-Bench': the shape alone says what it is, even in a title
         if token.sent.start == 0 or token.text.lower() in self._lower_words(doc):
             return False
@@ -244,7 +302,7 @@ class NameFinder:
             return False  # a Title-Case heading capitalises every word
         if "-" in token.text and fold(token.text.split("-")[0]) in self.known_names:
             return True  # 'Claude-3.5', 'Llama-Nemotron': a variant of a name the vocabulary knows
-        return _defining_context(doc, token.i, token.i + 1)
+        return _defining_context(doc, token.i, token.i + 1, self.lex)
 
     @staticmethod
     def _lower_words(doc: Doc) -> set[str]:
@@ -259,210 +317,324 @@ class NameFinder:
 
     def _widen(self, span: Span) -> Span:
         doc, end = span.doc, span.end
-        if span.label_ in {"Model", "NAME"}:
-            while end < len(doc) and not doc[end - 1].whitespace_ == "" and _is_model_suffix(doc[end], doc, end):
+        if span.label_ in _VERSIONED_LABELS:
+            while end < len(doc) and doc[end - 1].whitespace_ != "" and _is_model_suffix(doc[end], self.lex):
                 end += 1
-        if span.label_ in {"Benchmark", "NAME"} and end == span.end and end < len(doc) and YEAR_TOKEN.match(doc[end].text):
+        if span.label_ in _EDITIONED_LABELS and end == span.end and end < len(doc) and YEAR_TOKEN.match(doc[end].text):
             end += 1  # 'AIME 2024', 'IOI 2024': an edition
         return Span(doc, span.start, end, label=span.label_) if end != span.end else span
 
     def _org_phrases(self, doc: Doc) -> Iterator[Span]:
         """'Nanyang Technological University', 'University of Waterloo', 'Sakana AI'."""
+        lex = self.lex
+        articles = lex.capitalised_articles
         i = 0
         while i < len(doc):
             j = i
-            while j < len(doc) and doc[j].text[:1].isupper() and doc[j].text.isalpha() and doc[j].text not in {"The", "A", "An"}:
+            while j < len(doc) and doc[j].text[:1].isupper() and doc[j].text.isalpha() and doc[j].text not in articles:
                 j += 1
-            if i > 0 and doc[i - 1].ent_type_ == "Organization":
+            if i > 0 and doc[i - 1].ent_type_ == EntityType.ORGANIZATION:
                 i = max(j, i + 1)  # 'ByteDance AI Lab': a unit of the organisation just named, not another one
                 continue
-            generic_head = doc[j - 1].text in {"Research", "AI"} if j > i else False
+            generic_head = doc[j - 1].text in lex.generic_org_heads if j > i else False
             in_title = doc[i].sent.start == 0  # a Title-Case title capitalises 'Compound AI' like a name
-            if generic_head and (in_title or j < len(doc) and (_noun_type(doc[j]) or doc[j].lower_ in {"systems", "applications", "tools"})):
+            if generic_head and (in_title or (j < len(doc) and (_noun_type(doc[j], lex) or doc[j].lower_ in lex.generic_org_followers))):
                 i = j  # 'Compound AI systems', 'AI models': an adjective, not an organisation
                 continue
-            follows_name = i > 0 and name_strength(doc[i - 1].text, self.not_entities) == 2
-            if j > i and (doc[j - 1].text in ORG_HEADS) and j - i >= 2 and not doc[i].is_stop and not (generic_head and follows_name):
+            follows_name = i > 0 and name_strength(doc[i - 1].text, self.not_entities, lex) == 2
+            if j > i and (doc[j - 1].text in lex.org_heads) and j - i >= 2 and not doc[i].is_stop and not (generic_head and follows_name):
                 end = j
-                if end + 1 < len(doc) and doc[end].lower_ in {"of", "for"} and doc[end + 1].text[:1].isupper():
+                if end + 1 < len(doc) and doc[end].lower_ in lex.org_name_linkers and doc[end + 1].text[:1].isupper():
                     end += 1
                     while end < len(doc) and doc[end].text[:1].isupper() and doc[end].text.isalpha():
                         end += 1
-                yield Span(doc, i, end, label="Organization")
+                yield Span(doc, i, end, label=EntityType.ORGANIZATION.value)
                 i = end
-            elif j > i and doc[i].text == "University" and j < len(doc) and doc[j].lower_ == "of":
+            elif j > i and doc[i].text in lex.org_heads_before_of and j < len(doc) and doc[j].lower_ == "of":
                 end = j + 1
                 while end < len(doc) and doc[end].text[:1].isupper() and doc[end].text.isalpha():
                     end += 1
                 if end > j + 1:
-                    yield Span(doc, i, end, label="Organization")
+                    yield Span(doc, i, end, label=EntityType.ORGANIZATION.value)
                 i = max(end, i + 1)
             else:
                 i = max(j, i + 1)
 
 
-def _is_model_suffix(token: Token, doc: Doc, index: int) -> bool:
+def _is_model_suffix(token: Token, lex: Lexicon) -> bool:
     text = token.text
-    if SIZE_TOKEN.match(text) or (VERSION_TOKEN.match(text) and not YEAR_TOKEN.match(text) and "." in text or re.match(r"^\d$", text)):
+    if SIZE_TOKEN.match(text) or ((VERSION_TOKEN.match(text) and not YEAR_TOKEN.match(text) and "." in text) or _ONE_DIGIT.match(text)):
         # "Claude 3 and 3.5", "Llama 3.2 1B", "Grok 4"; not "Claude in 2024"
         return True
-    return text.lower() in MODEL_TIERS and text[:1].isupper()
+    return text.lower() in lex.model_tiers and text[:1].isupper()
 
 
-def _defining_context(doc: Doc, start: int, end: int) -> bool:
+def _defining_context(doc: Doc, start: int, end: int, lex: Lexicon) -> bool:
     """True when the text around a weak name defines it ('X, a new optimizer', 'a framework called X',
     'the Glaive dataset'); a capitalised word that opens a sentence needs a definition, not a following noun."""
-    opens = doc[start].is_sent_start or (start > 0 and doc[start - 1].text in {":", "(", "\"", "●", "•", "*", "-", "–"})
+    opens = doc[start].is_sent_start or (start > 0 and doc[start - 1].text in lex.sentence_opening_marks)
     if opens and end < len(doc) and doc[end].text == ",":
         return False  # 'Additionally, ...': an opening word with a comma is not an apposition
-    votes = context_votes(doc, start, end, strong_only=True, after_noun=not opens)
+    votes = context_votes(doc, start, end, lex, strong_only=True, after_noun=not opens)
     return bool(votes)
 
 
-def context_votes(doc: Doc, start: int, end: int, strong_only: bool = False, after_noun: bool = True) -> list[tuple[str, int]]:
-    votes: list[tuple[str, int]] = []
-    sent = doc[start].sent
-    # 1. a type noun right after the name: "the OSWorld benchmark", "the Muon optimizer"
-    k = end
-    if k < sent.end and doc[k].text == "(" and k + 2 < sent.end and doc[k + 2].text == ")":
-        if SIZE_TOKEN.match(doc[k + 1].text):
-            votes.append(("Model", 3))  # "LN-Nano (8B)"
-        k += 3
-    while k < sent.end and (doc[k].text in {"”", "\"", "’", "'", "-like", "-style", "-sized", "-scale"}):
-        k += 1  # '“o1-preview” reference model', 'o1-like LLMs'; not 'RLSP-trained models'
-    for look in range(k, min(k + 2, sent.end) if after_noun else k):
-        # "an Answer Agent" names a module of a system, and modules are not entities.
-        kind = _noun_type(doc[look]) if doc[look].lower_ not in MODULE_NOUNS else None
-        if kind:
-            votes.append((kind, 3))
-            break
-        if not (doc[look].is_lower and doc[look].is_alpha and doc[look].lower_ not in FUNCTION_WORDS):
-            break
-    # 2. apposition or copula: "X, a ... model", "X is an RL framework", "X (a ... benchmark)"
-    if end < sent.end and (doc[end].text in {",", "("} or doc[end].lower_ in {"is", "are", "was"}):
-        scan = end + 1
-        if scan < sent.end and doc[scan].lower_ in {"a", "an", "the", "our", "its"}:
-            head = None  # the last type noun before the phrase ends is its head
-            for look in range(scan + 1, min(scan + 12, sent.end)):
-                if doc[look].lower_ in {"that", "which", "who", "where", "to", "for", ";", ".", "with", "by", "(", ")"}:
-                    break
-                if head and doc[look].lower_ in {",", "and"}:
-                    break  # "X, a new optimizer, and ...": the phrase ended with its noun
-                head = _head_type(doc, look) or head
-            if head:
-                votes.append((head, 3))
-    # 3. "a ... framework called X"
-    if start >= 1 and doc[start - 1].lower_ in NAMING_WORDS:
-        for look in range(start - 2, max(sent.start - 1, start - 8), -1):
-            kind = _noun_type(doc[look])
-            if kind:
-                votes.append((kind, 3))
-                break
-    # 4. "benchmarks like A, B, and C", "models such as X"
-    for look in range(start - 1, max(sent.start - 1, start - 14), -1):
-        word = doc[look].lower_
-        if word in {"on", "across"} and EVAL_CUES.search(sent.text) and not strong_only:
-            votes.append(("Benchmark", 1))  # results "on A, B, and C"
-            break
-        if word in LIST_WORDS or doc[look].text == "(":
-            noun_at = look - 1 if word != "as" else look - 2
-            if noun_at >= sent.start and noun_at > look - 3:
-                kind = _list_noun_type(doc[noun_at]) or (_list_noun_type(doc[noun_at - 1]) if noun_at > sent.start else None)
-                if kind:
-                    votes.append((kind, 2))
-            break
-        if not (doc[look].text in {",", "and", "or", "&", "/", "'s", "’s"} or doc[look].ent_type_ or doc[look].text[:1].isupper()):
-            break
-    # "researchers from X", "a team at X": the list after it names organisations
-    window = [t.lower_ for t in doc[max(sent.start, start - 12) : start]]
-    if any(w in {"researchers", "team", "authors", "scientists"} for w in window) and any(w in {"from", "at"} for w in window[-10:]):
-        votes.append(("Organization", 3))
-    if strong_only:
-        return [v for v in votes if v[1] >= 3]
-    # 5. a baseline: "outperforms X", "compared to X", "surpassing previous X" (compared things are mostly models)
-    before = [t.lower_ for t in doc[max(sent.start, start - 3) : start]]
-    possessive = end < sent.end and doc[end].text in {"'s", "’s"}
-    if any(COMPARE_WORD.match(w) for w in before) and not possessive:
-        votes.append(("Model", 2))
-    # 6. the organization of a release: "X's Y", "X's reference model", "released by X", "X launches Y"
-    if possessive and end + 1 < sent.end and (doc[end + 1].ent_type_ or any(_noun_type(t) == "Model" for t in doc[end + 1 : end + 4])):
-        votes.append(("Organization", 2))
-    if start >= 2 and doc[start - 1].lower_ == "by" and doc[start - 2].lower_ in RELEASE_PARTICIPLES:
-        votes.append(("Organization", 3))
-    if end < sent.end and doc[end].lower_ in RELEASE_VERBS:
-        votes.append(("Organization", 2))
-    return votes
+@dataclass(frozen=True)
+class NameContext:
+    """A name's place in its sentence, as the context rules read it."""
+
+    doc: Doc
+    start: int
+    end: int
+    lex: Lexicon
+    strong_only: bool = False  # only the rules that can define a weak name on their own
+    after_noun: bool = True  # whether a type noun right after the name counts
+
+    @property
+    def sent(self) -> Span:
+        return self.doc[self.start].sent
+
+    @property
+    def possessive(self) -> bool:
+        return self.end < self.sent.end and self.doc[self.end].text in self.lex.possessive_markers
 
 
-def _head_type(doc: Doc, i: int) -> str | None:
-    """The type a noun gives its phrase, unless it only modifies the next word ('an LLM-powered agent')."""
-    if i + 1 < len(doc) and doc[i + 1].text.startswith("-"):
-        return None
-    return _noun_type(doc[i])
+# Each context rule reads the words around a name and returns the type they suggest, or None.
 
 
-def _list_noun_type(token: Token) -> str | None:
-    return _noun_type(token) or LIST_NOUNS.get(token.lower_)
-
-
-def _noun_type(token: Token) -> str | None:
-    word = token.lower_
-    for kind, nouns in TYPE_NOUNS.items():
-        if word in nouns:
-            return kind
+def size_in_parentheses(c: NameContext) -> EntityType | None:
+    """'Zorb-Nano (8B)'."""
+    doc, k, sent = c.doc, c.end, c.sent
+    if k < sent.end and doc[k].text == "(" and k + 2 < sent.end and doc[k + 2].text == ")" and SIZE_TOKEN.match(doc[k + 1].text):
+        return EntityType.MODEL
     return None
 
 
-def _tokenizer_rules(nlp: Language) -> None:
+def type_noun_after(c: NameContext) -> EntityType | None:
+    """'the Zorb benchmark', 'the Zorb optimizer', '“Zorb” reference model'; not 'an Answer Agent' (a module)."""
+    doc, sent, lex = c.doc, c.sent, c.lex
+    k = c.end
+    if k < sent.end and doc[k].text == "(" and k + 2 < sent.end and doc[k + 2].text == ")":
+        k += 3
+    while k < sent.end and doc[k].text in lex.name_closers:
+        k += 1  # '“o1-preview” reference model', 'o1-like LLMs'; not 'RLSP-trained models'
+    for look in range(k, min(k + 2, sent.end) if c.after_noun else k):
+        kind = _noun_type(doc[look], lex) if doc[look].lower_ not in lex.module_nouns else None
+        if kind:
+            return kind
+        if not (doc[look].is_lower and doc[look].is_alpha and doc[look].lower_ not in lex.function_words):
+            break
+    return None
+
+
+def apposition(c: NameContext) -> EntityType | None:
+    """'Zorb, a new optimizer', 'Zorb is an RL framework', 'Zorb (a ... benchmark)': the phrase's head noun."""
+    doc, sent, lex, end = c.doc, c.sent, c.lex, c.end
+    if not (end < sent.end and (doc[end].text in lex.apposition_openers or doc[end].lower_ in lex.copulas)):
+        return None
+    scan = end + 1
+    if not (scan < sent.end and doc[scan].lower_ in lex.phrase_determiners):
+        return None
+    head = None  # the last type noun before the phrase ends is its head
+    for look in range(scan + 1, min(scan + 12, sent.end)):
+        if doc[look].lower_ in lex.apposition_phrase_ends:
+            break
+        if head and doc[look].lower_ in lex.apposition_closers:
+            break  # "X, a new optimizer, and ...": the phrase ended with its noun
+        head = _head_type(doc, look, lex) or head
+    return head
+
+
+def called(c: NameContext) -> EntityType | None:
+    """'a framework called Zorb'."""
+    doc, start, lex = c.doc, c.start, c.lex
+    if start >= 1 and doc[start - 1].lower_ in lex.naming_words:
+        for look in range(start - 2, max(c.sent.start - 1, start - 8), -1):
+            kind = _noun_type(doc[look], lex)
+            if kind:
+                return kind
+    return None
+
+
+def _list_scan(c: NameContext) -> tuple[str, EntityType] | None:
+    """Walks back over a list of names to what heads it: 'on A, B, and C' in a results sentence
+    ('results-on'), or 'benchmarks like A, B' / 'models such as X' ('list-head')."""
+    doc, sent, lex, start = c.doc, c.sent, c.lex, c.start
+    for look in range(start - 1, max(sent.start - 1, start - 14), -1):
+        word = doc[look].lower_
+        if word in lex.result_prepositions and lex.eval_cues.search(sent.text) and not c.strong_only:
+            return "results-on", EntityType.BENCHMARK
+        if word in lex.list_words or doc[look].text == "(":
+            noun_at = look - 1 if word != "as" else look - 2
+            if noun_at >= sent.start and noun_at > look - 3:
+                kind = _list_noun_type(doc[noun_at], lex) or (_list_noun_type(doc[noun_at - 1], lex) if noun_at > sent.start else None)
+                if kind:
+                    return "list-head", kind
+            return None
+        if not (doc[look].text in lex.list_joiners or doc[look].ent_type_ or doc[look].text[:1].isupper()):
+            return None
+    return None
+
+
+def results_on(c: NameContext) -> EntityType | None:
+    """'reaches 41% on ZorbBench, Quux and Blarg'."""
+    found = _list_scan(c)
+    return found[1] if found and found[0] == "results-on" else None
+
+
+def list_head(c: NameContext) -> EntityType | None:
+    """'benchmarks like Zorb, Quux and Blarg', 'models such as Zorb'."""
+    found = _list_scan(c)
+    return found[1] if found and found[0] == "list-head" else None
+
+
+def researchers_from(c: NameContext) -> EntityType | None:
+    """'researchers from Zorb and Quux', 'a team at Zorb'."""
+    lex, start = c.lex, c.start
+    window = [t.lower_ for t in c.doc[max(c.sent.start, start - 12) : start]]
+    if any(w in lex.research_group_nouns for w in window) and any(w in lex.affiliation_prepositions for w in window[-10:]):
+        return EntityType.ORGANIZATION
+    return None
+
+
+def compared(c: NameContext) -> EntityType | None:
+    """'outperforms Zorb', 'compared to Zorb': compared things are mostly models."""
+    before = [t.lower_ for t in c.doc[max(c.sent.start, c.start - 3) : c.start]]
+    return EntityType.MODEL if any(c.lex.compare_word.match(w) for w in before) and not c.possessive else None
+
+
+def possessive_owner(c: NameContext) -> EntityType | None:
+    """"Zorb's Quux-7B", "Zorb's reference model": the owner of a release."""
+    doc, end = c.doc, c.end
+    if c.possessive and end + 1 < c.sent.end and (
+            doc[end + 1].ent_type_ or any(_noun_type(t, c.lex) == EntityType.MODEL for t in doc[end + 1 : end + 4])):
+        return EntityType.ORGANIZATION
+    return None
+
+
+def released_by(c: NameContext) -> EntityType | None:
+    """'released by Zorb', 'developed by Zorb'."""
+    doc, start = c.doc, c.start
+    if start >= 2 and doc[start - 1].lower_ == "by" and doc[start - 2].lower_ in c.lex.release_participles:
+        return EntityType.ORGANIZATION
+    return None
+
+
+def organisation_releases(c: NameContext) -> EntityType | None:
+    """'Zorb launches Quux'."""
+    return EntityType.ORGANIZATION if c.end < c.sent.end and c.doc[c.end].lower_ in c.lex.release_verbs else None
+
+
+ContextRule = Callable[[NameContext], "EntityType | None"]
+# Rules that define a name (they may make a weak, plain capitalised word a name when strong enough) ...
+DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
+    ("context.size-in-parentheses", size_in_parentheses),
+    ("context.type-noun-after", type_noun_after),
+    ("context.apposition", apposition),
+    ("context.called", called),
+    ("context.results-on", results_on),
+    ("context.list-head", list_head),
+    ("context.researchers-from", researchers_from),
+)
+# ... and rules that only add evidence about a name found otherwise.
+SUPPORTING_RULES: tuple[tuple[str, ContextRule], ...] = (
+    ("context.compared", compared),
+    ("context.possessive-owner", possessive_owner),
+    ("context.released-by", released_by),
+    ("context.organisation-releases", organisation_releases),
+)
+
+
+def context_votes(doc: Doc, start: int, end: int, lex: Lexicon, strong_only: bool = False, after_noun: bool = True) -> list[Vote]:
+    c = NameContext(doc, start, end, lex, strong_only, after_noun)
+    votes = [cast_vote(name, kind, lex) for name, rule in DEFINING_RULES if (kind := rule(c))]
+    if strong_only:
+        return [v for v in votes if v.weight >= lex.thresholds["strong-vote"]]
+    return votes + [cast_vote(name, kind, lex) for name, rule in SUPPORTING_RULES if (kind := rule(c))]
+
+
+def _head_type(doc: Doc, i: int, lex: Lexicon) -> EntityType | None:
+    """The type a noun gives its phrase, unless it only modifies the next word ('an LLM-powered agent')."""
+    if i + 1 < len(doc) and doc[i + 1].text.startswith("-"):
+        return None
+    return _noun_type(doc[i], lex)
+
+
+def _list_noun_type(token: Token, lex: Lexicon) -> EntityType | None:
+    if kind := _noun_type(token, lex):
+        return kind
+    return EntityType.BENCHMARK if token.lower_ in lex.list_nouns_benchmark else None
+
+
+def _noun_type(token: Token, lex: Lexicon) -> EntityType | None:
+    return lex.noun_type(token.lower_)
+
+
+def _tokenizer_rules(nlp: Language, lex: Lexicon) -> None:
     # Keep hyphenated names whole (Qwen2.5-Math-7B, GRPO-RoC): drop the letter-hyphen-letter infix,
     # but still split dashes used as punctuation and slashes between names (GPTQ/AWQ).
-    infixes = [p for p in nlp.Defaults.infixes if "-|–|—" not in p and r"[+\-\*^]" not in p]
+    tokenizer: Any = nlp.tokenizer  # spaCy's Tokenizer (Cython, no type stub)
+    infixes = [p for p in cast(list[str], nlp.Defaults.infixes) if "-|–|—" not in p and r"[+\-\*^]" not in p]
     infixes += [r"—|–|(?<=[A-Za-z0-9])--(?=[A-Za-z0-9])", r"(?<=[A-Za-z0-9+])/(?=[A-Za-z0-9])"]
-    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     # Unit suffixes ('1M' -> '1' 'M') would cut names such as Qwen2.5-7B-Instruct-1M; measurements stay whole.
-    suffixes = [p for p in nlp.Defaults.suffixes if "km|km²" not in p]
-    suffixes += [r"(?<=[A-Z0-9+])\.$", r"(?<=[A-Za-z0-9])[’']s$", ADJECTIVE_SUFFIX]
-    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
-    nlp.tokenizer.url_match = None
+    suffixes = [p for p in cast(list[str], nlp.Defaults.suffixes) if "km|km²" not in p]
+    suffixes += [r"(?<=[A-Z0-9+])\.$", r"(?<=[A-Za-z0-9])[’']s$", lex.adjective_suffixes]
+    tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    tokenizer.url_match = None
+
+
+def build_nlp(vocabulary: Vocabulary, lexicon_dir: Path | None = None) -> Language:
+    """The one spaCy pipeline, built once per vocabulary and lexicon and reused for every digest and build."""
+    return _build_nlp(vocabulary, str(lexicon_dir or default_lexicon_dir()))
 
 
 @lru_cache(maxsize=4)
-def build_nlp(vocabulary: Vocabulary) -> Language:
-    """The one spaCy pipeline, built once per vocabulary and reused for every digest and every build."""
+def _build_nlp(vocabulary: Vocabulary, lexicon_dir: str) -> Language:
+    lexicon_config = _lexicon_config(lexicon_dir)
     nlp = spacy.blank("en")
-    _tokenizer_rules(nlp)
+    _tokenizer_rules(nlp, load_lexicon(Path(lexicon_dir)))
     nlp.add_pipe("sentencizer")
-    nlp.add_pipe("line_breaks")
-    ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "ORTH", "validate": False})
-    patterns = []
+    nlp.add_pipe("line_breaks", config={"lexicon": lexicon_config})
+    ruler = cast(EntityRuler, nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "ORTH", "validate": False}))
+    patterns: list[dict[str, Any]] = []
     for entry in vocabulary.entries:
         for alias in sorted({entry.id, *entry.aliases}):
-            patterns.append({"label": entry.type, "pattern": alias, "id": entry.id})
+            patterns.append({"label": entry.type.value, "pattern": alias, "id": entry.id})
     ruler.add_patterns(patterns)
-    nlp.add_pipe("name_finder", config={"not_entities": sorted(vocabulary.not_entities), "known_names": sorted(vocabulary.by_fold())})
+    nlp.add_pipe("name_finder", config={"not_entities": sorted(vocabulary.not_entities), "known_names": sorted(vocabulary.by_fold()),
+                                         "lexicon": lexicon_config})
     return nlp
 
 
 # ---------------------------------------------------------------- from docs to mentions
 
 
+def pipeline_lexicon(nlp: Language) -> Lexicon:
+    """The lexicon the pipeline's components were configured with."""
+    finder = nlp.get_pipe("name_finder")
+    assert isinstance(finder, NameFinder)
+    return finder.lex
+
+
 def annotate(nlp: Language, items: Iterable[PaperItem], vocabulary: Vocabulary) -> Iterator[AnnotatedItem]:
     items = list(items)
+    lex = pipeline_lexicon(nlp)
     texts = [f"{item.title}\n{item.body}" for item in items]
-    for item, doc in zip(items, nlp.pipe(texts, batch_size=64)):
-        yield _to_annotated(item, doc, vocabulary)
+    for item, doc in zip(items, nlp.pipe(texts, batch_size=64), strict=True):
+        yield _to_annotated(item, doc, vocabulary, lex)
 
 
-def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary) -> AnnotatedItem:
+def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexicon) -> AnnotatedItem:
     sentences = list(doc.sents)
     sent_index = {s.start: n for n, s in enumerate(sentences)}
     title_end = len(item.title)
     mentions: list[Mention] = []
     for ent in doc.ents:
-        mention = _mention(ent, sent_index, vocabulary, title_end)
+        mention = _mention(ent, sent_index, vocabulary, title_end, lex)
         if mention:
             mentions.append(mention)
-    definitions = _acronym_definitions(doc, sent_index, vocabulary)
+    definitions = _acronym_definitions(doc, sent_index, lex)
     generic = {fold(d.short) for d in definitions if fold(d.long) in vocabulary.not_entities or fold(d.short) in vocabulary.not_entities}
     acronyms = [d for d in definitions if fold(d.short) not in generic]
     # 'Bradley-Terry (BT)': an acronym of a generic term is generic too.
@@ -478,19 +650,19 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary) -> Annotate
         elif m.source == "vocab" and (m.start, m.end) != (inside[0].long_start, inside[0].long_end):
             kept.append(replace(m, nested=True))
     mentions = kept
-    systems = _system_names(item.title, doc, vocabulary, acronyms)
+    systems = _system_names(item.title, doc, vocabulary, acronyms, lex)
     if systems:
-        definition = _definition_votes(doc)
+        definition = _definition_votes(doc, lex)
         mentions = [
             replace(m, source="title", votes=m.votes + tuple(definition)) if m.in_title and m.text in systems else m
             for m in mentions
         ]
     for system in systems:
-        titled = _title_mentions(system, doc, sent_index, title_end, {(m.start, m.end) for m in mentions})
+        titled = _title_mentions(system, doc, sent_index, title_end, {(m.start, m.end) for m in mentions}, lex)
         # The system's full name wins over the pieces the shape rules found inside it ('BitNet b1.58 2B4T').
         mentions = [m for m in mentions if not any(t.start <= m.start and m.end <= t.end for t in titled)]
         mentions.extend(titled)
-    mentions = _possessive_names(mentions, doc)
+    mentions = _possessive_names(mentions, doc, lex)
     mentions.sort(key=lambda m: (m.start, m.end))
     return AnnotatedItem(
         item=item,
@@ -503,24 +675,25 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary) -> Annotate
 
 def _singular(text: str) -> str:
     """'DiTs' names the model DiT; plural acronyms of generic things ('LLMs') never get this far."""
-    if re.fullmatch(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s", text) and sum(c.isupper() for c in text) >= 2:
+    if _PLURAL_NAME.fullmatch(text) and sum(c.isupper() for c in text) >= 2:
         return text[:-1]
     return text
 
 
-def _mention(ent: Span, sent_index: dict[int, int], vocabulary: Vocabulary, title_end: int) -> Mention | None:
+def _mention(ent: Span, sent_index: dict[int, int], vocabulary: Vocabulary, title_end: int, lex: Lexicon) -> Mention | None:
     text = _singular(ent.text.strip())
     if fold(text) in vocabulary.not_entities:
         return None
-    votes = shape_votes(text) + context_votes(ent.doc, ent.start, ent.end)
-    if ent.label_ in {"Method", "Model", "Benchmark", "Organization"} and ent.ent_id_:
+    votes = shape_votes(text, lex) + context_votes(ent.doc, ent.start, ent.end, lex)
+    if ent.label_ in ENTITY_LABELS and ent.ent_id_:
         source, vocab_id = "vocab", ent.ent_id_
-        votes.append((ent.label_, 10))
-    elif ent.label_ == "Organization":
+        votes.append(cast_vote("vocabulary", EntityType(ent.label_), lex))
+    elif ent.label_ == EntityType.ORGANIZATION:
         source, vocab_id = "shape", None
-        votes.append(("Organization", 2))  # 'Agent Laboratory, a framework ...': a definition outweighs the shape
+        # 'Agent Laboratory, a framework ...': a definition outweighs the shape
+        votes.append(cast_vote("shape.organisation-name", EntityType.ORGANIZATION, lex))
     elif ent.label_ == "WEAK":
-        if not any(w >= 3 for _, w in votes):
+        if not any(v.weight >= lex.thresholds["strong-vote"] for v in votes):
             return None
         source, vocab_id = "context", None
     else:
@@ -538,7 +711,7 @@ def _mention(ent: Span, sent_index: dict[int, int], vocabulary: Vocabulary, titl
     )
 
 
-def _possessive_names(mentions: list[Mention], doc: Doc) -> list[Mention]:
+def _possessive_names(mentions: list[Mention], doc: Doc, lex: Lexicon) -> list[Mention]:
     """"DeepSeek's R1" -> one mention named 'DeepSeek-R1' (the linker strips a vendor prefix if needed)."""
     by_start = {m.start: m for m in mentions}
     out, skip = [], set()
@@ -548,10 +721,10 @@ def _possessive_names(mentions: list[Mention], doc: Doc) -> list[Mention]:
         nxt = by_start.get(m.end + 1)
         if (
             m.end < len(doc)
-            and doc[m.end].text in {"'s", "’s"}
+            and doc[m.end].text in lex.possessive_markers
             and nxt is not None
-            and any(t == "Organization" for t, _ in m.votes)
-            and not any(t == "Organization" for t, _ in nxt.votes)
+            and any(v.type == EntityType.ORGANIZATION for v in m.votes)
+            and not any(v.type == EntityType.ORGANIZATION for v in nxt.votes)
         ):
             out.append(
                 Mention(
@@ -574,11 +747,11 @@ def _possessive_names(mentions: list[Mention], doc: Doc) -> list[Mention]:
     return [m for m in out if id(m) not in skip]
 
 
-def _initials(words: list[str]) -> str:
+def _initials(words: list[str], lex: Lexicon) -> str:
     letters = []
     for word in words:
-        for part in re.split(r"[-‐]", word):
-            if part and part.lower() not in FUNCTION_WORDS:
+        for part in _INITIAL_PARTS.split(word):
+            if part and part.lower() not in lex.function_words:
                 letters.append(part[0].upper())
     return "".join(letters)
 
@@ -588,9 +761,10 @@ def _acronym_letters(acronym: str) -> str:
     return "".join(ch for ch in core if ch.isupper())
 
 
-def _acronym_definitions(doc: Doc, sent_index: dict[int, int], vocabulary: Vocabulary) -> list[AcronymDefinition]:
+def _acronym_definitions(doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[AcronymDefinition]:
     """'Group Relative Policy Optimization (GRPO)' and 'DAM (Describe Anything Model)'."""
-    found = []
+    function_words = lex.function_words
+    found: list[AcronymDefinition] = []
     for token in doc:
         if token.text != "(" or token.i + 2 >= len(doc):
             continue
@@ -603,10 +777,10 @@ def _acronym_definitions(doc: Doc, sent_index: dict[int, int], vocabulary: Vocab
                 if begin < token.sent.start:
                     continue
                 words = [t.text for t in doc[begin : token.i]]
-                while words and words[0].lower() in FUNCTION_WORDS:
+                while words and words[0].lower() in function_words:
                     words = words[1:]
-                if words and _initials(words) == letters and words[0][:1].isupper() and len(letters) >= 2:
-                    if all(w[:1].isupper() or w.lower() in FUNCTION_WORDS for w in words):
+                if words and _initials(words, lex) == letters and words[0][:1].isupper() and len(letters) >= 2:
+                    if all(w[:1].isupper() or w.lower() in function_words for w in words):
                         found.append(AcronymDefinition(inner.text, " ".join(words).replace(" - ", "-"), sent_index[token.sent.start],
                                                        token.i - len(words), token.i))
                     break
@@ -616,43 +790,43 @@ def _acronym_definitions(doc: Doc, sent_index: dict[int, int], vocabulary: Vocab
                 end += 1
             words = [t.text for t in doc[token.i + 1 : end]]
             letters = _acronym_letters(doc[token.i - 1].text)
-            if words and len(letters) >= 2 and _initials(words) == letters and all(w[:1].isupper() or w.lower() in FUNCTION_WORDS for w in words):
+            if words and len(letters) >= 2 and _initials(words, lex) == letters \
+                    and all(w[:1].isupper() or w.lower() in function_words for w in words):
                 found.append(AcronymDefinition(doc[token.i - 1].text, " ".join(words), sent_index[token.sent.start], token.i + 1, end))
         if not any(d.long_start <= token.i + 1 < d.long_end or d.long_end == token.i for d in found[-1:]):
             # '(Mixture-of-Agents, MoA)': the long form and its acronym inside one pair of parentheses
-            comma = next((t.i for t in doc[token.i + 1 : min(token.i + 10, len(doc))] if t.text in {",", ";"}), None)
+            comma = next((t.i for t in doc[token.i + 1 : min(token.i + 10, len(doc))] if t.text in lex.acronym_list_separators), None)
             if comma and comma + 2 < len(doc) and doc[comma + 2].text == ")" and ACRONYM.match(doc[comma + 1].text):
                 words = [t.text for t in doc[token.i + 1 : comma]]
                 letters = _acronym_letters(doc[comma + 1].text)
-                if words and len(letters) >= 2 and _initials(words) == letters and words[0][:1].isupper():
+                if words and len(letters) >= 2 and _initials(words, lex) == letters and words[0][:1].isupper():
                     found.append(AcronymDefinition(doc[comma + 1].text, " ".join(words), sent_index[token.sent.start], token.i + 1, comma))
     return found  # the caller drops definitions of generic terms, and their acronyms with them
 
 
-_TITLE_PREFIX = re.compile(r"^([^:]{1,40}):\s")
-
-
-def _system_names(title: str, doc: Doc, vocabulary: Vocabulary, acronyms: list[AcronymDefinition]) -> list[str]:
+def _system_names(title: str, doc: Doc, vocabulary: Vocabulary, acronyms: list[AcronymDefinition], lex: Lexicon) -> list[str]:
     """The names a title gives the paper's own systems: 'DAPO' in 'DAPO: An Open-Source ...', 'WebThinker',
     'Emu Video' and 'Emu Edit' in 'Emu Video and Emu Edit'."""
-    match = _TITLE_PREFIX.match(title)
+    match = lex.title_prefix.match(title)
     candidate = (match.group(1) if match else title).strip()
-    parts = re.split(r"\s+(?:and|&)\s+", candidate)
+    parts = lex.title_conjunction.split(candidate)
     if len(parts) > 1:
-        named = [p for p in parts if _system_name(p, title, doc, vocabulary, acronyms)]
+        named = [p for p in parts if _system_name(p, title, doc, vocabulary, acronyms, lex)]
         return named if len(named) == len(parts) else []
-    return [candidate] if _system_name(candidate, title, doc, vocabulary, acronyms) else []
+    return [candidate] if _system_name(candidate, title, doc, vocabulary, acronyms, lex) else []
 
 
-def _system_name(candidate: str, title: str, doc: Doc, vocabulary: Vocabulary, acronyms: list[AcronymDefinition]) -> bool:
+def _system_name(candidate: str, title: str, doc: Doc, vocabulary: Vocabulary, acronyms: list[AcronymDefinition],
+                 lex: Lexicon) -> bool:
     words = candidate.split()
-    if not words or len(words) > 4 or words[0] in {"The", "A", "An"} or fold(candidate) in vocabulary.not_entities:
+    if not words or len(words) > 4 or words[0] in lex.capitalised_articles or fold(candidate) in vocabulary.not_entities:
         return False
-    if any(w.lower() in FUNCTION_WORDS - {"of", "&"} for w in words) or not all(w[:1].isupper() or re.search(r"\d", w) for w in words):
+    outside_names = lex.function_words - lex.system_name_joiners
+    if any(w.lower() in outside_names for w in words) or not all(w[:1].isupper() or _DIGIT.search(w) for w in words):
         return False
-    if candidate.lower() in {"survey", "review", "overview"}:
+    if candidate.lower() in lex.not_system_titles:
         return False
-    if any(name_strength(w, vocabulary.not_entities) == 2 for w in words) and len(words) <= 3:
+    if any(name_strength(w, vocabulary.not_entities, lex) == 2 for w in words) and len(words) <= 3:
         return True
     body = doc.text[len(title):]
     # A plain-word title names a system only if the body uses the name again, defines it by acronym,
@@ -661,34 +835,35 @@ def _system_name(candidate: str, title: str, doc: Doc, vocabulary: Vocabulary, a
         return True
     if any(fold(a.long) == fold(candidate) or fold(a.long).startswith(fold(candidate) + "-") for a in acronyms):
         return True
-    initials = _initials(words)
+    initials = _initials(words, lex)
     # Initials carry whatever the title's words start with ('(' in 'System 2 Attention (S2A)'): escaped.
     if len(initials) >= 2 and re.search(rf"(?<!\w){re.escape(initials)}(?!\w)", body):
         return True
-    return bool(_definition_votes(doc))
+    return bool(_definition_votes(doc, lex))
 
 
-def _definition_votes(doc: Doc) -> list[tuple[str, int]]:
+def _definition_votes(doc: Doc, lex: Lexicon) -> list[Vote]:
     """A body that opens by defining the title ("a new 65B model ...", "presents new models for ...")
     types the title's system: the DAIR layout puts the name in the title and the definition after it."""
     sentences = list(doc.sents)
     if len(sentences) < 2:
         return []
     first = sentences[1]
-    if not first[0].is_lower and first[0].text not in {"A", "An"}:
+    if not first[0].is_lower and first[0].text not in {w.capitalize() for w in lex.indefinite_articles}:
         return []
-    start = 1 if first[0].lower_ in {"a", "an"} else 0
-    if start == 0 and first[0].lower_ not in INTRO_VERBS:
+    start = 1 if first[0].lower_ in lex.indefinite_articles else 0
+    if start == 0 and first[0].lower_ not in lex.intro_verbs:
         return []
     head = None
     for token in first[start : start + 14]:
-        if token.lower_ in {"that", "which", "who", "where", "to", "for", ";", ".", "with", "by", "(", ")", "on", "of", "based", "in"}:
+        if token.lower_ in lex.definition_phrase_ends:
             break
-        head = _head_type(doc, token.i) or head
-    return [(head, 3)] if head else []
+        head = _head_type(doc, token.i, lex) or head
+    return [cast_vote("title.definition", head, lex)] if head else []
 
 
-def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end: int, taken: set[tuple[int, int]]) -> list[Mention]:
+def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end: int, taken: set[tuple[int, int]],
+                    lex: Lexicon) -> list[Mention]:
     """Mentions of the system name wherever it appears (title and body)."""
     out = []
     for match in re.finditer(rf"(?<![\w-]){re.escape(system)}(?![\w-])", doc.text):
@@ -706,8 +881,8 @@ def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end
                 start=span.start,
                 end=span.end,
                 vocab_id=None,
-                votes=tuple(shape_votes(system) + context_votes(doc, span.start, span.end)
-                            + (_definition_votes(doc) if match.start() < title_end else [])),
+                votes=tuple(shape_votes(system, lex) + context_votes(doc, span.start, span.end, lex)
+                            + (_definition_votes(doc, lex) if match.start() < title_end else [])),
                 source="title",
                 in_title=match.start() < title_end,
             )
@@ -715,22 +890,10 @@ def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end
     return out
 
 
-def type_from_expansion(long: str) -> str | None:
+def type_from_expansion(long: str, lex: Lexicon) -> EntityType | None:
     """The type an acronym's expansion implies: '... Optimization' is a method, '... Model' a model."""
     head = long.split()[-1].split("-")[-1].lower() if long.split() else ""
-    if head in {"model", "models", "llm"}:
-        return "Model"
-    if head in {"benchmark", "bench", "dataset", "arena", "leaderboard", "exam", "suite"}:
-        return "Benchmark"
-    if head in {"language", "languages"}:
-        return None
-    if head in {"university", "institute", "laboratory", "lab", "academy"}:
-        return "Organization"
-    return "Method"
-
-
-def vote_totals(votes: Iterable[tuple[str, int]]) -> Counter:
-    totals: Counter = Counter()
-    for kind, weight in votes:
-        totals[kind] += weight
-    return totals
+    for kind, heads in lex.expansion_heads:
+        if head in heads:
+            return kind
+    return EntityType.METHOD

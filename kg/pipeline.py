@@ -16,15 +16,16 @@ from typing import Callable
 
 from rdflib import Graph
 
-from . import html
+from . import html, trace
 from .graph import build_graph, digest_iri, to_turtle
 from .ingest import Digest, collect_paths, read_bytes, read_digest
 from .link import LinkedCorpus, link
-from .nlp import annotate, build_nlp
+from .nlp import annotate, build_nlp, pipeline_lexicon
 from .relations import Relation, extract_relations
 from .results import ReportedResult, extract_results
 from .results_graph import add_results
 from .store import GraphStore, Table
+from .trace import TRACE_FILE
 from .vocab import Vocabulary, load_vocabulary
 
 
@@ -64,8 +65,9 @@ def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Pr
         annotated.append(ann)
         if progress:
             progress(Step("annotate", "finding entities", len(items)))
-    corpus = link(vocabulary, digests, annotated)
-    relations = extract_relations(corpus)
+    lexicon = pipeline_lexicon(nlp)  # the one lexicon every stage reads
+    corpus = link(vocabulary, digests, annotated, lexicon)
+    relations = extract_relations(corpus, lexicon)
     graph = build_graph(corpus, relations, with_support)
     results = extract_results(corpus, relations)
     add_results(graph, corpus, results)
@@ -91,9 +93,10 @@ def write_atomic(path: Path, data: bytes) -> None:
 def write_outputs(result: BuildResult, out_dir: Path) -> dict[str, Path]:
     turtle = to_turtle(result.graph)
     page = html.render_page(result.graph, title="papers-kg")
-    paths = {"graph.ttl": out_dir / "graph.ttl", "graph.html": out_dir / "graph.html"}
+    paths = {"graph.ttl": out_dir / "graph.ttl", "graph.html": out_dir / "graph.html", TRACE_FILE: out_dir / TRACE_FILE}
     write_atomic(paths["graph.ttl"], turtle)
     write_atomic(paths["graph.html"], page.encode("utf-8"))
+    write_atomic(paths[TRACE_FILE], trace.to_jsonl(result.corpus, result.relations))  # read by `kg explain`
     return paths
 
 

@@ -12,39 +12,12 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .lexicon import Lexicon, load_lexicon
 from .link import Entity, LinkedCorpus, LinkedItem, LinkedMention
-from .nlp import INTRO_VERBS
-
-_BASE_BEFORE = re.compile(
-    r"(built (up)?on|based on|on top of|trained from|train(s|ed|ing)? from|fine-?tun\w*|initiali[sz]ed (from|with)|"
-    r"appl(y|ying|ied|ies) \w+( \w+)? to|starts? (with|from)|version of|distill\w* into|adapt\w*|"
-    r"upgrades?|trains?|post-train\w*|base model,?|backbones?:?|on|uses?|using|with|improv\w* the [\w-]+ of)\W*(the|a|an|its)?\W*$",
-    re.I,
-)
-_BASE_AFTER = re.compile(r"^\W*(\w+ )?(base\b|backbone|-based|variants of|models? (can )?improve|model as|models? (fine-?tuned|finetuned|trained))", re.I)
-_COMPARE = re.compile(
-    r"\b(outperform\w*|beat\w*|surpass\w*|rival\w*|match\w*|compar\w*|vs\.?|versus|over|than|exceed\w*|"
-    r"better|baselines?|against|tops?|topping)\b", re.I)
-_EXTEND_BEFORE = re.compile(
-    r"(variant of|extends?|extension of|extending|builds? (up)?on|built (up)?on|based on|modif\w+|improv\w+ (up)?on|"
-    r"inspired by|on top of|version of|adapt\w*)\s+(the\s+|a\s+)?(\w+\s+)?$", re.I)
-_EXTEND_AROUND = re.compile(r"\bus(es|ing|e) [^,.;]{0,60}?\bwith\b", re.I)
-_ORG_CUE_BEFORE = re.compile(
-    r"(researchers|team|authors|scientists|engineers|lab|work)\s+(from|at)\b[\w\s,]*$|"
-    r"\b(developed|released|proposed|introduced|published|built|presented|authored|led) by\s+(the\s+)?$|^\s*from\s+$", re.I)
-_ORG_CUE_AFTER = re.compile(r"^(\s+(researchers|team)\b|\s+(\w+\s+)?(" + "|".join(map(re.escape, sorted(INTRO_VERBS))) + r")\b)", re.I)
-_INTRO = re.compile(r"\b(" + "|".join(map(re.escape, sorted(INTRO_VERBS))) + r"|we propose|new)\b", re.I)
-_NEGATED = re.compile(r"\b(without|doesn't|does not|don't|do not|no|not|instead of|rather than|unlike|bypass\w*|replac\w*|avoid\w*)\b[^,;]{0,30}$", re.I)
-_USE_VERB = re.compile(r"\b(us(e|es|ed|ing)|via|appl(y|ies|ied|ying)|employ\w*|adopt\w*|combin\w*|integrat\w*|leverag\w*|during|incorporat\w*|train\w*)\b", re.I)
-
-
-def _contrasted(before: str) -> bool:
-    """True when the last cue before a method is a comparison ('outperforms X'), not a use ('using X')."""
-    compare = [m.end() for m in _COMPARE.finditer(before)]
-    use = [m.end() for m in _USE_VERB.finditer(before)]
-    return bool(compare) and (not use or compare[-1] > use[-1])
+from .namespaces import EntityType, Predicate
 
 
 @dataclass(frozen=True)
@@ -54,94 +27,196 @@ class Evidence:
 
 
 @dataclass(frozen=True)
+class RuleHit:
+    """Which rule stated a relation from which sentence, for ``kg explain``."""
+
+    rule: str
+    evidence: Evidence
+
+
+@dataclass(frozen=True)
 class Relation:
     subject: str  # Paper.key for paper relations, Entity.key for 'extends'
-    predicate: str
+    predicate: Predicate
     object: str  # Entity.key
     evidence: tuple[Evidence, ...]  # sorted, distinct
+    rules: tuple[RuleHit, ...] = ()  # sorted; the graph does not carry them
 
     @property
     def digests(self) -> tuple[str, ...]:
         return tuple(sorted({e.digest for e in self.evidence}))
 
 
-def extract_relations(corpus: LinkedCorpus) -> tuple[Relation, ...]:
-    found: dict[tuple[str, str, str], set[Evidence]] = defaultdict(set)
+Triple = tuple[str, Predicate, str]
+
+
+class _Found:
+    """The relations found so far: evidence per triple (what the graph carries) and the rule behind each."""
+
+    def __init__(self) -> None:
+        self.triples: dict[Triple, set[Evidence]] = defaultdict(set)
+        self.hits: dict[Triple, set[RuleHit]] = defaultdict(set)
+
+    def add(self, triple: Triple, evidence: Evidence, rule: str) -> None:
+        self.triples[triple].add(evidence)
+        self.hits[triple].add(RuleHit(rule, evidence))
+
+    def relations(self) -> tuple[Relation, ...]:
+        out = []
+        for (s, p, o), evidence in sorted(self.triples.items()):
+            hits = set(self.hits.get((s, p, o), ()))
+            traced = {h.evidence for h in hits}
+            # _lineage_by_name adds evidence without a rule name: it is the name rule
+            hits |= {RuleHit("extends.by-name", e) for e in evidence - traced}
+            out.append(Relation(s, Predicate(p), o, tuple(sorted(evidence, key=lambda e: (e.digest, e.sentence))),
+                                tuple(sorted(hits, key=lambda h: (h.evidence.digest, h.evidence.sentence, h.rule)))))
+        return tuple(out)
+
+
+def extract_relations(corpus: LinkedCorpus, lexicon: Lexicon | None = None) -> tuple[Relation, ...]:
+    lex = lexicon or load_lexicon()
+    found = _Found()
     papers_of_entity: dict[str, set[str]] = defaultdict(set)
     for item in corpus.items:
         for lm in item.mentions:
             papers_of_entity[lm.entity].add(item.paper)
     for item in corpus.items:
-        _item_relations(item, corpus.entities, papers_of_entity, found)
-    _lineage_by_name(corpus, found)
-    return tuple(
-        Relation(s, p, o, tuple(sorted(ev, key=lambda e: (e.digest, e.sentence))))
-        for (s, p, o), ev in sorted(found.items())
-    )
+        _item_relations(item, corpus.entities, papers_of_entity, found, lex)
+    _lineage_by_name(corpus, found.triples)
+    return found.relations()
 
 
-def _item_relations(item: LinkedItem, entities: dict[str, Entity], papers_of_entity, found) -> None:
+@dataclass(frozen=True)
+class MentionContext:
+    """One linked mention in its sentence, as the relation rules read it."""
+
+    item: LinkedItem
+    lm: LinkedMention
+    entity: Entity
+    before: str  # the sentence's text before the mention
+    after: str  # and after it
+    lex: Lexicon
+    only_this_paper: bool  # no other paper mentions the entity
+
+    @property
+    def sentence(self) -> str:
+        return self.item.annotated.sentences[self.lm.mention.sentence]
+
+    @property
+    def in_body(self) -> bool:
+        return self.lm.mention.sentence > 0
+
+
+# Each relation rule reads one mention and returns the relation it states with the rule's name, or None.
+RuleResult = tuple[Predicate, str] | None
+
+
+def model_relation(c: MentionContext) -> RuleResult:
+    """'fine-tuned from Zorb-7B' / 'a Zorb-7B base' -> usesBaseModel; 'outperforms Zorb-7B' -> comparedWith;
+    a model only this paper mentions, in its body -> usesBaseModel (a model the paper studies or applies)."""
+    lex, before, after = c.lex, c.before, c.after
+    if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.cue"
+    if lex.compare_cues.search(c.sentence) and not c.lm.mention.in_title:
+        return Predicate.COMPARED_WITH, "comparedWith.cue"
+    if c.only_this_paper and not c.entity.in_vocabulary and c.in_body:
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.only-this-paper"
+    return None
+
+
+def benchmark_relation(c: MentionContext) -> RuleResult:
+    """A benchmark named in the body is one the paper reports on."""
+    return (Predicate.EVALUATED_ON, "evaluatedOn.in-body") if c.in_body else None
+
+
+def method_relation(c: MentionContext) -> RuleResult:
+    """'using Zorb', 'with Zorb' -> usesMethod; not 'without Zorb', not 'outperforms Zorb'."""
+    if not c.lex.negation_cues.search(c.before[-40:]) and not _contrasted(c.before[-50:], c.lex) and c.in_body:
+        return Predicate.USES_METHOD, "usesMethod.in-body"
+    return None
+
+
+def stated_extension(c: MentionContext) -> bool:
+    """'a variant of Zorb', 'Zorb-style', 'uses Zorb with ...': the paper's new method in this sentence extends it."""
+    lex, before, after = c.lex, c.before, c.after
+    return bool(lex.extend_before.search(before[-60:]) or lex.extend_suffix.match(after) or (
+        lex.extend_around.search(before[-70:] + c.lm.mention.surface + after[:30]) and lex.use_word.search(before[-70:])))
+
+
+def organization_relation(c: MentionContext) -> RuleResult:
+    """'researchers from Zorb', 'Zorb introduces', an organisation in the title -> affiliation."""
+    if c.lex.org_cue_before.search(c.before[-80:]) or c.lex.org_cue_after.search(c.after):
+        return Predicate.AFFILIATION, "affiliation.cue"
+    if c.lm.mention.sentence == 0:
+        return Predicate.AFFILIATION, "affiliation.title"
+    return None
+
+
+RELATION_RULES = {
+    EntityType.MODEL: model_relation,
+    EntityType.BENCHMARK: benchmark_relation,
+    EntityType.METHOD: method_relation,
+    EntityType.ORGANIZATION: organization_relation,
+}
+
+
+def _contrasted(before: str, lex: Lexicon) -> bool:
+    """True when the last cue before a method is a comparison ('outperforms X'), not a use ('using X')."""
+    compare = [m.end() for m in lex.compare_cues.finditer(before)]
+    use = [m.end() for m in lex.use_verbs.finditer(before)]
+    return bool(compare) and (not use or compare[-1] > use[-1])
+
+
+def _context(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
+             lex: Lexicon) -> MentionContext:
+    before, after = _around(item, lm)
+    return MentionContext(item, lm, entities[lm.entity], before, after, lex, papers_of_entity[lm.entity] == {item.paper})
+
+
+def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
+                    found: _Found, lex: Lexicon) -> None:
     digest = item.annotated.item.digest_file
     sentences = item.annotated.sentences
-
-    def add(subject, predicate, obj, sentence_index):
-        found[(subject, predicate, obj)].add(Evidence(digest, sentences[sentence_index]))
-
-    introduced = _introduced(item, entities, papers_of_entity)
-    for key, sentence_index in sorted(introduced.items()):
-        add(item.paper, "introduces", key, sentence_index)
+    introduced = _introduced(item, entities, papers_of_entity, lex)
+    for key, (sentence_index, rule) in sorted(introduced.items()):
+        found.add((item.paper, Predicate.INTRODUCES, key), Evidence(digest, sentences[sentence_index]), rule)
     authors_line = ", ".join(item.annotated.item.affiliations)
     for key in item.affiliations:
-        found[(item.paper, "affiliation", key)].add(Evidence(digest, authors_line))
+        found.add((item.paper, Predicate.AFFILIATION, key), Evidence(digest, authors_line), "affiliation.authors-line")
 
     for lm in item.mentions:
         entity = entities[lm.entity]
-        if lm.entity in introduced and entity.type != "Benchmark":
+        if lm.entity in introduced and entity.type != EntityType.BENCHMARK:
             continue  # a benchmark a paper introduces is usually also one it reports results on
-        before, after = _around(item, lm)
-        sentence = sentences[lm.mention.sentence]
-        if entity.type == "Model":
-            if _BASE_BEFORE.search(before[-60:]) and not _COMPARE.search(before[-40:]) or _BASE_AFTER.search(after):
-                add(item.paper, "usesBaseModel", lm.entity, lm.mention.sentence)
-            elif _COMPARE.search(sentence) and not lm.mention.in_title:
-                add(item.paper, "comparedWith", lm.entity, lm.mention.sentence)
-            elif papers_of_entity[lm.entity] == {item.paper} and not entity.in_vocabulary and lm.mention.sentence > 0:
-                add(item.paper, "usesBaseModel", lm.entity, lm.mention.sentence)  # a model the paper studies or applies
-        elif entity.type == "Benchmark":
-            if lm.mention.sentence > 0:
-                add(item.paper, "evaluatedOn", lm.entity, lm.mention.sentence)
-        elif entity.type == "Method":
-            if not _NEGATED.search(before[-40:]) and not _contrasted(before[-50:]) and lm.mention.sentence > 0:
-                add(item.paper, "usesMethod", lm.entity, lm.mention.sentence)
-                extended = _EXTEND_BEFORE.search(before[-60:]) or re.match(r"^-(style|based)\b", after) or (
-                    _EXTEND_AROUND.search(before[-70:] + lm.mention.surface + after[:30]) and re.search(r"\bus(es|ing|e)\b", before[-70:])
-                )
-                for new_method in _introduced_methods_in_sentence(item, lm, introduced, entities) if extended else ():
-                    add(new_method.entity, "extends", lm.entity, lm.mention.sentence)
-        elif entity.type == "Organization":
-            if _ORG_CUE_BEFORE.search(before[-80:]) or _ORG_CUE_AFTER.search(after) or lm.mention.sentence == 0:
-                add(item.paper, "affiliation", lm.entity, lm.mention.sentence)
-    _share_across_conjuncts(item, entities, found)
+        relation_rule = RELATION_RULES.get(entity.type) if entity.type else None
+        c = _context(item, lm, entities, papers_of_entity, lex)
+        stated = relation_rule(c) if relation_rule else None
+        if stated is None:
+            continue
+        predicate, name = stated
+        evidence = Evidence(digest, sentences[lm.mention.sentence])
+        found.add((item.paper, predicate, lm.entity), evidence, name)
+        if predicate == Predicate.USES_METHOD and stated_extension(c):
+            for new_method in _introduced_methods_in_sentence(item, lm, introduced, entities):
+                found.add((new_method.entity, Predicate.EXTENDS, lm.entity), evidence, "extends.stated")
+    _share_across_conjuncts(item, entities, found, lex)
 
 
-_CONJUNCTION = re.compile(r"^\s*(,|,?\s*and|,?\s*or|/)\s*$")
-
-
-def _share_across_conjuncts(item: LinkedItem, entities: dict[str, Entity], found) -> None:
+def _share_across_conjuncts(item: LinkedItem, entities: Mapping[str, Entity], found: _Found, lex: Lexicon) -> None:
     """'On Llama-3.1-8B and Qwen-2.5-7B, ...': names joined by 'and' or a comma share their relation."""
     digest = item.annotated.item.digest_file
-    for a, b in zip(item.mentions, item.mentions[1:]):
+    for a, b in zip(item.mentions, item.mentions[1:], strict=False):
         if a.mention.sentence != b.mention.sentence or entities[a.entity].type != entities[b.entity].type:
             continue
         sentence = item.annotated.sentences[a.mention.sentence]
         i, j = sentence.find(a.mention.surface), sentence.find(b.mention.surface)
-        if i < 0 or j <= i or not _CONJUNCTION.match(sentence[i + len(a.mention.surface) : j]):
+        if i < 0 or j <= i or not lex.conjunction.match(sentence[i + len(a.mention.surface) : j]):
             continue
         evidence = Evidence(digest, sentence)
-        for predicate in ("usesBaseModel", "comparedWith", "evaluatedOn", "usesMethod"):
+        for predicate in (Predicate.USES_BASE_MODEL, Predicate.COMPARED_WITH, Predicate.EVALUATED_ON, Predicate.USES_METHOD):
             for x, y in ((a.entity, b.entity), (b.entity, a.entity)):
-                if evidence in found.get((item.paper, predicate, x), ()) and (item.paper, "introduces", y) not in found:
-                    found[(item.paper, predicate, y)].add(evidence)
+                if evidence in found.triples.get((item.paper, predicate, x), ()) and (item.paper, Predicate.INTRODUCES, y) not in found.triples:
+                    found.add((item.paper, predicate, y), evidence, f"{predicate}.shared-with-conjunct")
 
 
 def _around(item: LinkedItem, lm: LinkedMention) -> tuple[str, str]:
@@ -153,67 +228,80 @@ def _around(item: LinkedItem, lm: LinkedMention) -> tuple[str, str]:
     return sentence[:at], sentence[at + len(lm.mention.surface):]
 
 
-def _introduced(item: LinkedItem, entities: dict[str, Entity], papers_of_entity) -> dict[str, int]:
-    """Entities the paper proposes, with the sentence that says so."""
-    out: dict[str, int] = {}
+def introduction_rule(c: MentionContext, first_mention: bool, known: bool) -> str | None:
+    """The name of the rule by which the paper introduces this mention's entity, or None.
+
+    A well-known entity is introduced only by a paper whose title opens with its name; a name only
+    this paper uses, met for the first time, is the paper's own unless a cue says otherwise."""
+    lex, before, after, entity, mention = c.lex, c.before, c.after, c.entity, c.lm.mention
+    novel = not known and c.only_this_paper and first_mention
+    clause = lex.clause_split.split(before)[-1]
+    by_verb = lex.intro_cues.search(clause) is not None
+    subject_of_verb = lex.intro_after.match(after) is not None
+    title = c.item.annotated.item.title
+    # A title introduces the name it opens with ('DAPO: ...', 'WebThinker'), not what it studies ('Rethinking X').
+    in_title = mention.in_title and (title.startswith(mention.surface) or mention.source == "title"
+                                     or (not known and len(title.split()) <= 4))
+    if known and not in_title:
+        return None
+    cue = "introduces.verb" if by_verb else "introduces.subject-of-verb" if subject_of_verb else "introduces.title" if in_title else None
+    compared = lex.compare_cues.search(before[-50:]) is not None
+    if entity.type == EntityType.BENCHMARK:
+        if cue:
+            return cue
+        return "introduces.defined-benchmark" if lex.definition_after.match(after) is not None and novel else None
+    if entity.type == EntityType.MODEL and not in_title and (lex.base_before.search(before[-60:]) or lex.base_after.search(after)):
+        return None  # "an enhanced version of the previous Janus model": a base, not a contribution
+    if entity.type == EntityType.MODEL and novel and not cue and not _opens_clause(before, lex):
+        return None  # "embedding models like OpenAI's text-embedding-3-small are also susceptible": studied, not made
+    own = cue or (novel and not compared and not entity.variant_of and not lex.use_verbs.search(clause[-40:]))
+    if own and not (compared and not by_verb):
+        return cue or "introduces.novel-name"
+    return None
+
+
+def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
+                lex: Lexicon) -> dict[str, tuple[int, str]]:
+    """Entities the paper proposes, with the sentence that says so and the rule that decided it."""
+    out: dict[str, tuple[int, str]] = {}
     if item.system:
         first = next((lm.mention.sentence for lm in item.mentions if lm.entity == item.system), 0)
-        out[item.system] = first
+        out[item.system] = (first, "introduces.title-system")
     seen: set[str] = set()
     for lm in item.mentions:
         entity = entities[lm.entity]
         first_mention = lm.entity not in seen
         seen.add(lm.entity)
-        if entity.type == "Organization" or lm.entity in out:
+        if entity.type == EntityType.ORGANIZATION or lm.entity in out:
             continue
-        before, after = _around(item, lm)
         family = entities.get(entity.variant_of) if entity.variant_of else None
         known = entity.in_vocabulary or (family is not None and family.in_vocabulary)
-        # A name only this paper uses, met for the first time, is the paper's own unless a cue says otherwise.
-        novel = not known and papers_of_entity[lm.entity] == {item.paper} and first_mention
-        clause = re.split(r"\b(that|which|using|with|on|against|than|over|outperform\w*|from|to)\b", before)[-1]
-        by_verb = _INTRO.search(clause) is not None
-        subject_of_verb = re.match(r"^\s*(\([^)]*\)\s*)?,?\s*(" + "|".join(map(re.escape, sorted(INTRO_VERBS))) + r")\b", after, re.I)
-        title = item.annotated.item.title
-        # A title introduces the name it opens with ('DAPO: ...', 'WebThinker'), not what it studies ('Rethinking X').
-        in_title = lm.mention.in_title and (title.startswith(lm.mention.surface) or lm.mention.source == "title"
-                                            or (not known and len(title.split()) <= 4))
-        if known and not in_title:
-            continue  # a well-known entity is introduced only by a paper whose title opens with its name
-        compared = _COMPARE.search(before[-50:]) is not None
-        if entity.type == "Benchmark":
-            defined = re.match(r"^\s*(is|are) an? ", after) is not None and novel
-            if by_verb or subject_of_verb or in_title or defined:
-                out.setdefault(lm.entity, lm.mention.sentence)
-        elif entity.type == "Model" and not in_title and (_BASE_BEFORE.search(before[-60:]) or _BASE_AFTER.search(after)):
-            continue  # "an enhanced version of the previous Janus model": a base, not a contribution
-        elif entity.type == "Model" and novel and not (by_verb or subject_of_verb or in_title) and not _opens_clause(before):
-            continue  # "embedding models like OpenAI's text-embedding-3-small are also susceptible": studied, not made
-        elif by_verb or subject_of_verb or in_title or (novel and not compared and not entity.variant_of and not _USE_VERB.search(clause[-40:])):
-            if not (compared and not by_verb):
-                out.setdefault(lm.entity, lm.mention.sentence)
+        rule = introduction_rule(_context(item, lm, entities, papers_of_entity, lex), first_mention, known)
+        if rule:
+            out.setdefault(lm.entity, (lm.mention.sentence, rule))
     for key in list(out):
         label = entities[key].label
         for lm in item.mentions:
             other = entities[lm.entity]
             if not other.in_vocabulary and other.label.startswith(label + "-") and lm.entity not in out:
-                out[lm.entity] = lm.mention.sentence  # 'WebThinker-32B-RL' belongs to 'WebThinker'
+                out[lm.entity] = (lm.mention.sentence, "introduces.family-member")  # 'WebThinker-32B-RL' belongs to 'WebThinker'
     return out
 
 
-def _opens_clause(before: str) -> bool:
+def _opens_clause(before: str, lex: Lexicon) -> bool:
     """True when nothing but a bullet or a 'Heading:' label comes before the name in its sentence."""
-    return re.fullmatch(r"\s*([●•*\-–]\s*)?([^.:]{0,60}[:–-]\s*)?(the\s+)?", before, re.I) is not None
+    return lex.clause_opening.fullmatch(before) is not None
 
 
-def _introduced_methods_in_sentence(item, lm, introduced, entities):
+def _introduced_methods_in_sentence(item: LinkedItem, lm: LinkedMention, introduced: Mapping[str, object],
+                                    entities: Mapping[str, Entity]) -> list[LinkedMention]:
     return [
         other
         for other in item.mentions
         if other.mention.sentence == lm.mention.sentence
         and other.entity in introduced
         and other.entity != lm.entity
-        and entities[other.entity].type == "Method"
+        and entities[other.entity].type == EntityType.METHOD
     ]
 
 

@@ -13,7 +13,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-ENTITY_TYPES = ("Method", "Model", "Benchmark", "Organization")
+from .namespaces import EntityType
+
+ENTITY_TYPES = tuple(kind.value for kind in EntityType)
 
 
 def ontology_dir() -> Path:
@@ -25,7 +27,7 @@ def ontology_dir() -> Path:
 @dataclass(frozen=True)
 class VocabEntry:
     id: str
-    type: str
+    type: EntityType
     aliases: tuple[str, ...]
     variant_of: str | None
 
@@ -42,7 +44,7 @@ class Vocabulary:
                 table.setdefault(fold(name), entry)
         return table
 
-    def without(self, ids: set[str]) -> "Vocabulary":
+    def without(self, ids: set[str]) -> Vocabulary:
         """A copy without some entries (used to measure discovery without lookup)."""
         folded = {fold(i) for i in ids}
         kept = [e for e in self.entries if not ({fold(e.id), *map(fold, e.aliases)} & folded)]
@@ -79,7 +81,7 @@ def _load(directory: str) -> Vocabulary:
             row = json.loads(line)
             if row["type"] not in ENTITY_TYPES:
                 raise ValueError(f"vocabulary.jsonl line {number}: unknown type {row['type']!r}")
-            entries.append(VocabEntry(row["id"], row["type"], tuple(row.get("aliases", ())), row.get("variant_of")))
+            entries.append(VocabEntry(row["id"], EntityType(row["type"]), tuple(row.get("aliases", ())), row.get("variant_of")))
     stop = set()
     for line in (base / "not-entities.txt").read_text(encoding="utf-8").splitlines():
         line = line.strip()

@@ -10,6 +10,17 @@ SEEDS = ROOT / "seeds"
 # shared/ sits beside the checkout in CI; KG_SHARED_DIR points a git worktree elsewhere at it.
 SHARED = Path(os.environ.get("KG_SHARED_DIR") or ROOT.parent / "shared")
 CORPUS = SHARED / "corpus" / "dair"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite tests/golden/ from the current build instead of comparing against it")
+
+
+@pytest.fixture(scope="session")
+def update_golden(request) -> bool:
+    return bool(request.config.getoption("--update-golden"))
 
 
 @pytest.fixture(scope="session")

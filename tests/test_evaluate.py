@@ -78,3 +78,20 @@ def test_dev_gold_scores_do_not_regress():
     assert report.entities.f1 >= 0.88
     assert report.relations.f1 >= 0.78
     assert report.variant_of.f1 >= 0.75
+
+
+def test_invented_gold_scores_do_not_regress():
+    """A floor that runs in any clone: an invented week (tests/gold/, GUIDELINES format), no ../shared."""
+    from pathlib import Path
+
+    from kg.evaluate import load_gold
+
+    folder = Path(__file__).resolve().parent / "gold"
+    gold = load_gold(folder / "invented-gold.json")
+    report = evaluate(build([folder / "invented-week.txt"]), gold)
+    # Measured: entities 1.0, relations 1.0, extends 1.0, variantOf 0.80 (Claude 3.7 Sonnet's family and
+    # Qwen2.5-Math-7B's parent are the known misses).
+    assert report.entities.f1 >= 0.95, report.entities.misses + report.entities.false_positives
+    assert report.relations.f1 >= 0.95, report.relations.misses + report.relations.false_positives
+    assert report.extends.f1 == 1.0
+    assert report.variant_of.f1 >= 0.75

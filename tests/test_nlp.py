@@ -4,6 +4,7 @@ import pytest
 
 from kg.ingest import PaperItem
 from kg.nlp import annotate, build_nlp, name_strength
+from kg.lexicon import load_lexicon
 from kg.vocab import load_vocabulary
 
 
@@ -41,14 +42,14 @@ def test_line_breaks_end_sentences(nlp):
                                            ("Llama-Nemotron", 1), ("Softpick", 1), ("LLMs", 0), ("10-attempt", 0),
                                            ("384x384", 0), ("pass@1", 0), ("8B", 0), ("reasoning", 0)])
 def test_name_strength(vocabulary, text, strength):
-    assert name_strength(text, vocabulary.not_entities) == strength
+    assert name_strength(text, vocabulary.not_entities, load_lexicon()) == strength
 
 
 def test_names_found_with_types_from_context(nlp, vocabulary):
     item = PaperItem("t.txt", 1, "Glorp", "We introduce Flimsy, a new optimizer, and report results on the Wubble benchmark. "
                      "It builds on Hierarchical Blorp Decoding (HBD) and outperforms Zonk-13B.")
     ann = next(annotate(nlp, [item], vocabulary))
-    votes = {m.text: {t for t, _ in m.votes} for m in ann.mentions}
+    votes = {m.text: {v.type for v in m.votes} for m in ann.mentions}
     assert votes["Flimsy"] == {"Method"} and votes["Wubble"] == {"Benchmark"} and "Model" in votes["Zonk-13B"]
     assert [(a.short, a.long) for a in ann.acronyms] == [("HBD", "Hierarchical Blorp Decoding")]
     assert ann.system_names == ()  # a plain word the text never repeats or defines is not a system name

@@ -1,0 +1,260 @@
+"""The lexicon: every word list and cue pattern the rules read, loaded once from ``ontology/lexicon/``.
+
+Each file holds one list, with ``#`` comment lines saying what it is for:
+
+- ``*.txt``: one word or token per line;
+- ``*.regex``: one regular expression, its non-comment lines concatenated as written (so a long
+  pattern can be split over lines); ``(?i)`` at the start makes it case-insensitive and
+  ``{{intro-verbs}}`` stands for intro-verbs.txt, sorted and joined by ``|``;
+- ``weights.json``: the weight of each typing rule's vote (kg/nlp.py and kg/link.py name them).
+
+A new cue word goes into its file; nothing in the code needs to change.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+
+import spacy
+
+from .namespaces import EntityType
+from .vocab import ontology_dir
+
+
+def lexicon_dir() -> Path:
+    return ontology_dir() / "lexicon"
+
+
+# eq=False: hashed by identity, so it is cheap as a key of the per-token caches (one instance per directory)
+@dataclass(frozen=True, eq=False)
+class Lexicon:
+    # ---- typing nouns
+    type_nouns: tuple[tuple[EntityType, frozenset[str]], ...]  # checked in this order: Model, Benchmark, Method
+    list_nouns_benchmark: frozenset[str]
+    module_nouns: frozenset[str]
+    expansion_heads: tuple[tuple[EntityType | None, frozenset[str]], ...]  # None: the head says nothing
+    # ---- organisations
+    org_heads: frozenset[str]
+    org_heads_before_of: frozenset[str]
+    generic_org_heads: frozenset[str]
+    generic_org_followers: frozenset[str]
+    org_name_linkers: frozenset[str]
+    research_group_nouns: frozenset[str]
+    affiliation_prepositions: frozenset[str]
+    release_verbs: frozenset[str]
+    release_participles: frozenset[str]
+    # ---- name shapes
+    model_tiers: frozenset[str]
+    family_tiers: frozenset[str]
+    model_suffixes: frozenset[str]
+    model_name_endings: frozenset[str]
+    benchmark_name_endings: re.Pattern[str]
+    benchmark_name_endings_exceptions: re.Pattern[str]
+    method_name_endings: re.Pattern[str]
+    policy_optimisation_shape: re.Pattern[str]
+    adjective_suffixes: str  # a tokenizer suffix pattern, kept as text for spaCy's compile_suffix_regex
+    # ---- context words
+    intro_verbs: frozenset[str]
+    naming_words: frozenset[str]
+    list_words: frozenset[str]
+    list_joiners: frozenset[str]
+    function_words: frozenset[str]
+    articles: frozenset[str]
+    indefinite_articles: frozenset[str]
+    bullets: frozenset[str]
+    sentence_opening_marks: frozenset[str]
+    name_closers: frozenset[str]
+    apposition_openers: frozenset[str]
+    copulas: frozenset[str]
+    phrase_determiners: frozenset[str]
+    apposition_phrase_ends: frozenset[str]
+    definition_phrase_ends: frozenset[str]
+    apposition_closers: frozenset[str]
+    result_prepositions: frozenset[str]
+    possessive_markers: frozenset[str]
+    acronym_list_separators: frozenset[str]
+    not_system_titles: frozenset[str]
+    system_name_joiners: frozenset[str]
+    # ---- cue patterns
+    eval_cues: re.Pattern[str]
+    compare_word: re.Pattern[str]
+    title_prefix: re.Pattern[str]
+    title_conjunction: re.Pattern[str]
+    base_before: re.Pattern[str]
+    base_after: re.Pattern[str]
+    compare_cues: re.Pattern[str]
+    extend_before: re.Pattern[str]
+    extend_around: re.Pattern[str]
+    extend_suffix: re.Pattern[str]
+    use_word: re.Pattern[str]
+    org_cue_before: re.Pattern[str]
+    org_cue_after: re.Pattern[str]
+    intro_cues: re.Pattern[str]
+    intro_after: re.Pattern[str]
+    negation_cues: re.Pattern[str]
+    use_verbs: re.Pattern[str]
+    conjunction: re.Pattern[str]
+    clause_split: re.Pattern[str]
+    definition_after: re.Pattern[str]
+    clause_opening: re.Pattern[str]
+    # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
+    weights: Mapping[str, int]
+    thresholds: Mapping[str, int]
+
+    @property
+    def capitalised_articles(self) -> frozenset[str]:
+        return frozenset(w.capitalize() for w in self.articles)
+
+    def noun_type(self, word: str) -> EntityType | None:
+        for kind, nouns in self.type_nouns:
+            if word in nouns:
+                return kind
+        return None
+
+
+class LexiconError(ValueError):
+    """A lexicon file is missing or malformed; one line for the user."""
+
+
+def _lines(path: Path) -> list[str]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise LexiconError(f"{path}: cannot read the lexicon file ({err.strerror})") from None
+    return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def _words(base: Path, name: str) -> frozenset[str]:
+    return frozenset(_lines(base / f"{name}.txt"))
+
+
+def _ordered(base: Path, name: str) -> list[str]:
+    return _lines(base / f"{name}.txt")
+
+
+def _regex(base: Path, name: str, splice: dict[str, str]) -> re.Pattern[str]:
+    text = "".join(_lines(base / f"{name}.regex"))
+    for key, value in splice.items():
+        text = text.replace("{{" + key + "}}", value)
+    try:
+        return re.compile(text)
+    except re.error as err:
+        raise LexiconError(f"{base / name}.regex: not a regular expression ({err})") from None
+
+
+def _ending(words: list[str]) -> re.Pattern[str]:
+    """Any of the words at the end of a name, in the file's order."""
+    return re.compile("(" + "|".join(words) + ")$")
+
+
+def _weights(base: Path) -> tuple[Mapping[str, int], Mapping[str, int]]:
+    path = base / "weights.json"
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+        rules = {rule: int(w) for rule, w in table["rules"].items() if not rule.startswith("_")}
+        thresholds = {name: int(w) for name, w in table["thresholds"].items() if not name.startswith("_")}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
+        raise LexiconError(f"{path}: not a weight table ({type(err).__name__})") from None
+    return MappingProxyType(rules), MappingProxyType(thresholds)
+
+
+@lru_cache(maxsize=4)
+def _load(directory: str) -> Lexicon:
+    base = Path(directory)
+    intro_verbs = _words(base, "intro-verbs")
+    splice = {"intro-verbs": "|".join(map(re.escape, sorted(intro_verbs)))}
+
+    def rx(name: str) -> re.Pattern[str]:
+        return _regex(base, name, splice)
+
+    weights, thresholds = _weights(base)
+    return Lexicon(
+        type_nouns=tuple((kind, _words(base, f"type-nouns-{kind.value.lower()}"))
+                         for kind in (EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD)),
+        list_nouns_benchmark=_words(base, "list-nouns-benchmark"),
+        module_nouns=_words(base, "module-nouns"),
+        expansion_heads=(
+            (EntityType.MODEL, _words(base, "expansion-heads-model")),
+            (EntityType.BENCHMARK, _words(base, "expansion-heads-benchmark")),
+            (None, _words(base, "expansion-heads-untyped")),
+            (EntityType.ORGANIZATION, _words(base, "expansion-heads-organization")),
+        ),
+        org_heads=_words(base, "org-heads"),
+        org_heads_before_of=_words(base, "org-heads-before-of"),
+        generic_org_heads=_words(base, "generic-org-heads"),
+        generic_org_followers=_words(base, "generic-org-followers"),
+        org_name_linkers=_words(base, "org-name-linkers"),
+        research_group_nouns=_words(base, "research-group-nouns"),
+        affiliation_prepositions=_words(base, "affiliation-prepositions"),
+        release_verbs=_words(base, "release-verbs"),
+        release_participles=_words(base, "release-participles"),
+        model_tiers=_words(base, "model-tiers"),
+        family_tiers=_words(base, "family-tiers"),
+        model_suffixes=_words(base, "model-suffixes"),
+        model_name_endings=_words(base, "model-name-endings"),
+        benchmark_name_endings=_ending(_ordered(base, "benchmark-name-endings")),
+        benchmark_name_endings_exceptions=_ending(_ordered(base, "benchmark-name-endings-exceptions")),
+        method_name_endings=_ending(_ordered(base, "method-name-endings")),
+        policy_optimisation_shape=rx("policy-optimisation-shape"),
+        adjective_suffixes=r"(?<=[A-Za-z0-9+])-(?:" + "|".join(_ordered(base, "adjective-suffixes")) + r")$",
+        intro_verbs=intro_verbs,
+        naming_words=_words(base, "naming-words"),
+        list_words=_words(base, "list-words"),
+        list_joiners=_words(base, "list-joiners"),
+        function_words=_words(base, "function-words"),
+        articles=_words(base, "articles"),
+        indefinite_articles=_words(base, "indefinite-articles"),
+        bullets=_words(base, "bullets"),
+        sentence_opening_marks=_words(base, "sentence-opening-marks"),
+        name_closers=_words(base, "name-closers"),
+        apposition_openers=_words(base, "apposition-openers"),
+        copulas=_words(base, "copulas"),
+        phrase_determiners=_words(base, "phrase-determiners"),
+        apposition_phrase_ends=_words(base, "apposition-phrase-ends"),
+        definition_phrase_ends=_words(base, "definition-phrase-ends"),
+        apposition_closers=_words(base, "apposition-closers"),
+        result_prepositions=_words(base, "result-prepositions"),
+        possessive_markers=_words(base, "possessive-markers"),
+        acronym_list_separators=_words(base, "acronym-list-separators"),
+        not_system_titles=_words(base, "not-system-titles"),
+        system_name_joiners=_words(base, "system-name-joiners"),
+        eval_cues=rx("eval-cues"),
+        compare_word=rx("compare-word"),
+        title_prefix=rx("title-prefix"),
+        title_conjunction=rx("title-conjunction"),
+        base_before=rx("base-before"),
+        base_after=rx("base-after"),
+        compare_cues=rx("compare-cues"),
+        extend_before=rx("extend-before"),
+        extend_around=rx("extend-around"),
+        extend_suffix=rx("extend-suffix"),
+        use_word=rx("use-word"),
+        org_cue_before=rx("org-cue-before"),
+        org_cue_after=rx("org-cue-after"),
+        intro_cues=rx("intro-cues"),
+        intro_after=rx("intro-after"),
+        negation_cues=rx("negation-cues"),
+        use_verbs=rx("use-verbs"),
+        conjunction=rx("conjunction"),
+        clause_split=rx("clause-split"),
+        definition_after=rx("definition-after"),
+        clause_opening=rx("clause-opening"),
+        weights=weights,
+        thresholds=thresholds,
+    )
+
+
+def load_lexicon(directory: Path | None = None) -> Lexicon:
+    return _load(str(directory or lexicon_dir()))
+
+
+@spacy.registry.misc("papers_kg.lexicon.v1")
+def lexicon_from_config(directory: str = "") -> Lexicon:
+    """The lexicon as a spaCy config value: ``{"@misc": "papers_kg.lexicon.v1", "directory": ...}``."""
+    return load_lexicon(Path(directory) if directory else None)

@@ -1,0 +1,190 @@
+"""Each typing, linking and relation rule on invented names, and the traced decisions they leave.
+
+The names here (Zorblax, ZorbiQ, Blorfi, Quxa, ...) are invented: the rules must work on shape and context."""
+
+import dataclasses
+import json
+
+import pytest
+
+from kg.ingest import PaperItem
+from kg.lexicon import lexicon_dir, load_lexicon
+from kg.link import Entity
+from kg.namespaces import EntityType
+from kg.nlp import (
+    DEFINING_RULES,
+    SHAPE_RULES,
+    SUPPORTING_RULES,
+    annotate,
+    benchmark_ending,
+    build_nlp,
+    checkpoint_suffix,
+    method_ending,
+    model_word_ending,
+    parameter_count,
+    policy_optimisation,
+    version_suffix,
+    year_edition,
+)
+from kg.pipeline import build
+from kg.relations import RELATION_RULES
+from kg.vocab import load_vocabulary
+from kg.votes import Vote, decide_type
+
+from conftest import write_digest
+
+M, B, T = EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD
+
+
+@pytest.fixture(scope="module")
+def lex():
+    return load_lexicon()
+
+
+@pytest.mark.parametrize("rule, name, expected", [
+    (parameter_count, "Zorblax-7B", M), (parameter_count, "Zorblax", None),
+    (model_word_ending, "Quux World Model", M), (model_word_ending, "Model", None),
+    (checkpoint_suffix, "Zorblax-Instruct", M), (checkpoint_suffix, "Zorblax-Pro", None),
+    (version_suffix, "Zorblax v2", M), (version_suffix, "Zorblax", None),
+    (benchmark_ending, "ZorbBench", B), (benchmark_ending, "ZorbQA", B), (benchmark_ending, "ZorbRAG", None),
+    (year_edition, "Zorb 2025", B), (year_edition, "Zorb-25", None),
+    (policy_optimisation, "ZRPO", T), (policy_optimisation, "Zorb-PO", T), (policy_optimisation, "ZORBO", None),
+    (method_ending, "ZorbNet", T), (method_ending, "ZorbRL", T), (method_ending, "Zorbix", None),
+])
+def test_shape_rules(lex, rule, name, expected):
+    assert rule(name, lex) == expected
+
+
+@pytest.fixture(scope="module")
+def annotated():
+    vocabulary = load_vocabulary()
+    nlp = build_nlp(vocabulary)
+
+    def run(body: str) -> dict[str, set[str]]:
+        [ann] = annotate(nlp, [PaperItem("t.txt", 1, "Some paper title here", body)], vocabulary)
+        return {m.text: {v.rule for v in m.votes} for m in ann.mentions}
+    return run
+
+
+@pytest.mark.parametrize("body, name, rule", [
+    ("Zorb-Nano (8B) runs on phones.", "Zorb-Nano", "context.size-in-parentheses"),
+    ("We evaluate the Glimmer benchmark for planning.", "Glimmer", "context.type-noun-after"),
+    ("ZorbiQ, a new optimizer, trains fast.", "ZorbiQ", "context.apposition"),
+    ("They build a framework called Glimmer for agents.", "Glimmer", "context.called"),
+    ("It scores 40% on ZorbiQ, BlorfiX and QuxaZ.", "QuxaZ", "context.results-on"),
+    ("We test benchmarks like ZorbiQ and BlorfiX here.", "BlorfiX", "context.list-head"),
+    ("It was made by researchers from Glimmer and Quux.", "Quux", "context.researchers-from"),
+    ("The system outperforms ZorbiQ by far.", "ZorbiQ", "context.compared"),
+    ("ZorbiQ's BlorfiX model is open.", "ZorbiQ", "context.possessive-owner"),
+    ("It was released by ZorbiQ last week.", "ZorbiQ", "context.released-by"),
+    ("ZorbiQ launches BlorfiX today.", "ZorbiQ", "context.organisation-releases"),
+    ("Quillmont University trains models.", "Quillmont University", "shape.organisation-name"),
+    ("We fine-tune GRPO here.", "GRPO", "vocabulary"),
+])
+def test_context_rules_name_their_votes(annotated, body, name, rule):
+    assert rule in annotated(body)[name]
+
+
+def test_vote_weights_come_from_the_table(annotated, lex):
+    [vote] = [v for m in annotate(build_nlp(load_vocabulary()), [PaperItem("t.txt", 1, "Some paper title here",
+              "The system outperforms ZorbiQ by far.")], load_vocabulary()) for n in m.mentions for v in n.votes]
+    assert vote == Vote("context.compared", M, lex.weights["context.compared"])
+
+
+def test_every_rule_has_a_weight_and_every_weight_a_rule():
+    table = json.loads((lexicon_dir() / "weights.json").read_text())["rules"]
+    named = {name for name, _ in SHAPE_RULES + DEFINING_RULES + SUPPORTING_RULES}
+    named |= {"vocabulary", "shape.organisation-name", "title.definition", "title.own-system", "affiliation-line",
+              "acronym-expansion"}
+    assert named == set(table)
+
+
+def test_one_decision_from_votes():
+    assert decide_type([]) is None
+    assert decide_type([Vote("a", T, 3), Vote("b", M, 2), Vote("c", M, 1)]) == M  # a tie goes to Model
+    assert decide_type([Vote("a", T, 3), Vote("b", B, 2)]) == T
+
+
+def test_a_changed_weight_changes_the_decision(tmp_path):
+    """The weights are data: make the comparison cue outweigh the apposition and the type follows."""
+    for path in lexicon_dir().iterdir():
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    table = json.loads((tmp_path / "weights.json").read_text())
+    table["rules"]["context.compared"] = 9
+    (tmp_path / "weights.json").write_text(json.dumps(table))
+    lex = load_lexicon(tmp_path)
+    votes = [Vote("context.apposition", T, lex.weights["context.apposition"]), Vote("context.compared", M, lex.weights["context.compared"])]
+    assert decide_type(votes) == M
+    assert decide_type([Vote(v.rule, v.type, load_lexicon().weights[v.rule]) for v in votes]) == T
+
+
+def test_entities_are_frozen():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Entity("zorb", "Zorb", M).type = T  # type: ignore[misc]
+
+
+WEEK = """Top AI Papers of the Week (June 2 - 8)
+1. Zorvath
+Zorvath is a new framework from researchers at Quillmont University built upon Blorfi-7B-Instruct \
+that outperforms Quxa-70B on ZorbBench 2025. It uses GRPO with a small change.
+2. Plinkett
+Plinkett is a benchmark of 500 tasks. We test Quxa-70B and Blorfi-7B-Instruct on it.
+3. Snoodle-2
+Snoodle-2 extends GRPO with a variance-aware advantage. It is trained with PPO-style clipping and evaluated on ZorbBench 2025.
+"""
+
+
+@pytest.fixture(scope="module")
+def week(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("week")
+    write_digest(folder, "week.txt", WEEK)
+    return build([folder])
+
+
+def _rules(corpus, label):
+    [key] = [k for k, e in corpus.entities.items() if e.label == label]
+    return [d.rule for d in corpus.decisions[key]], corpus.entities[key]
+
+
+@pytest.mark.parametrize("label, rule, family", [
+    ("Blorfi-7B-Instruct", "family.implied", "Blorfi-7B"),  # a tier cut off: the family the text implies
+    ("Blorfi-7B", "family.implied", "Blorfi"),
+    ("ZorbBench 2025", "family.edition", "ZorbBench"),
+    ("Blorfi-7B-Instruct", "type.votes", "Blorfi-7B"),
+    ("Blorfi-7B", "type.family", "Blorfi"),  # no votes of its own: it follows its family
+    ("GRPO", "type.vocabulary", None),
+    ("ZorbBench", "type.edition-family", None),
+])
+def test_linking_rules_are_traced(week, label, rule, family):
+    rules, entity = _rules(week.corpus, label)
+    assert rule in rules
+    assert (week.corpus.entities[entity.variant_of].label if entity.variant_of else None) == family
+
+
+@pytest.mark.parametrize("subject, predicate, obj, rule", [
+    ("zorvath", "introduces", "zorvath", "introduces.title-system"),
+    ("zorvath", "usesBaseModel", "blorfi-7b-instruct", "usesBaseModel.cue"),
+    ("zorvath", "comparedWith", "quxa-70b", "comparedWith.cue"),
+    ("zorvath", "evaluatedOn", "zorbbench2025", "evaluatedOn.in-body"),
+    ("zorvath", "affiliation", "quillmont-university", "affiliation.cue"),
+    ("zorvath", "usesMethod", "grpo", "usesMethod.in-body"),
+    ("snoodle2", "extends", "grpo", "extends.stated"),
+])
+def test_relation_rules_are_traced(week, subject, predicate, obj, rule):
+    [relation] = [r for r in week.relations if (r.subject, r.predicate, r.object) == (subject, predicate, obj)]
+    assert rule in {h.rule for h in relation.rules}
+    assert {h.evidence for h in relation.rules} == set(relation.evidence)
+
+
+def test_every_entity_type_has_a_relation_rule():
+    assert set(RELATION_RULES) == set(EntityType)
+
+
+def test_family_named_by_a_vocabulary_alias_is_traced_and_dropped(tmp_path):
+    """'DALLE-3': the family prefix is an alias of a vocabulary entry (DALL·E), so no entity has its key."""
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Plinkett\nPlinkett is a new image generator "
+                 "that outperforms DALLE-3 on images of text.\n2. Snoodle\nSnoodle is a new framework for agents that plan.\n")
+    corpus = build([tmp_path]).corpus
+    [key] = [k for k, e in corpus.entities.items() if e.label == "DALLE-3"]
+    assert corpus.entities[key].variant_of is None
+    assert [d.rule for d in corpus.decisions[key]][-2:] == ["family.known-prefix", "family.dropped"]
