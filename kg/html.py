@@ -157,7 +157,7 @@ def _importance(view: nx.MultiDiGraph, order: list[str], links: nx.Graph) -> lis
     return rank
 
 
-def _backbone(n: int, weighted: list[tuple[int, int, int]], rank: list[int], per_node: int = 3) -> set[tuple[int, int]]:
+def _backbone(n: int, weighted: list[tuple[int, int, int]], rank: list[int], per_node: int = 2) -> set[tuple[int, int]]:
     """The "appears with" links drawn by default: a maximum spanning forest (so the drawn map has exactly the
     components of the full projection) and each node's strongest few links; the rest are listed in the panel."""
     if not weighted:
@@ -200,21 +200,27 @@ def _communities(data: dict) -> list[dict]:
     return [{"name": data["nodes"][group[0]]["label"], "lead": group[0], "size": len(group)} for group in groups]
 
 
-def _layout(data: dict) -> None:
-    """Fixed positions for every node (see kg.layout): entities, papers and all their links."""
+def layout_inputs(data: dict) -> tuple[int, list[tuple[int, int, float]], list[int]]:
+    """What the layout reads: the node count, every link (weighted) and each node's community.
+
+    A paper sits with the community of its most important entity; a node in none gets one of its own."""
     nodes = data["nodes"]
     community = [n.get("c", -1 - n["id"]) for n in nodes]
-    for e in data["edges"]:  # a paper sits with the community of its most important entity
+    lead: dict[int, int] = {}
+    for e in data["edges"]:
         a, b = nodes[e["from"]], nodes[e["to"]]
-        if a["type"] == "Paper" and b.get("c") is not None and (a.get("c") is None or nodes[a["_lead"]]["rank"] > b["rank"]):
-            a["c"], a["_lead"] = b["c"], b["id"]
+        if a["type"] == "Paper" and b.get("c") is not None and (a["id"] not in lead or nodes[lead[a["id"]]]["rank"] > b["rank"]):
+            lead[a["id"]] = b["id"]
             community[a["id"]] = b["c"]
-    for n in nodes:
-        n.pop("_lead", None)
     links = [(a, b, float(len(p))) for a, b, p, _ in data["cooc"]]
     links += [(e["from"], e["to"], 1.0) for e in data["edges"]]
-    placed = layout(len(nodes), links, community)
-    for n in nodes:
+    return len(nodes), links, community
+
+
+def _layout(data: dict) -> None:
+    """Fixed positions for every node (see kg.layout): entities, papers and all their links."""
+    placed = layout(*layout_inputs(data))
+    for n in data["nodes"]:
         n["x"], n["y"] = round(float(placed.x[n["id"]]), 1), round(float(placed.y[n["id"]]), 1)
 
 
@@ -223,17 +229,21 @@ def _json_for_script(value) -> str:
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
-def render_page(graph: Graph, title: str = "papers-kg", focus: str | None = None, depth: int = 2,
-                types: set[str] | None = None) -> str:
-    """The page for a graph, or for the part of it around ``focus`` (an entity IRI)."""
+def page_data(graph: Graph, focus: str | None = None, depth: int = 2, types: set[str] | None = None) -> dict:
+    """Everything the page shows, positions included."""
     full = projection = to_networkx(graph)
     if focus is not None or types:
         projection = subgraph(full, focus, depth, types)
     data = graph_data(graph, projection, full)
     data["communities"] = _communities(data)
-    for number, group in enumerate(data["communities"]):
-        group["number"] = number
     _layout(data)
+    return data
+
+
+def render_page(graph: Graph, title: str = "papers-kg", focus: str | None = None, depth: int = 2,
+                types: set[str] | None = None) -> str:
+    """The page for a graph, or for the part of it around ``focus`` (an entity IRI)."""
+    data = page_data(graph, focus, depth, types)
     # The opening view is the entity map (papers folded into "appears with" links); papers are a toggle away.
     settings = {"styles": TYPE_STYLE, "showPapers": bool(types and "Paper" in types),
                 "hiddenTypes": sorted(set(TYPE_STYLE) - types) if types else [],

@@ -27,6 +27,7 @@ from scipy.sparse.csgraph import connected_components, shortest_path
 from scipy.spatial import cKDTree
 
 EDGE_LENGTH = 60.0  # page units between linked nodes: room for a label at the opening zoom
+NEIGHBOURS = 12  # repulsion acts between a node and this many nearest others
 SMALL = 4  # components up to this size are placed by hand (a row or a small ring)
 
 
@@ -122,16 +123,20 @@ def _refine(pos: np.ndarray, src: np.ndarray, dst: np.ndarray, weight: np.ndarra
     temperature = np.sqrt(n) * 0.1 + 1.0
     for step in range(iterations):
         force = np.zeros_like(pos)
-        pairs = cKDTree(pos).query_pairs(reach, output_type="ndarray")
-        if len(pairs):
-            i, j = pairs[:, 0], pairs[:, 1]
+        # Each node is pushed by its nearest few within reach only: a fixed amount of work per node, however
+        # dense a region gets.
+        dist, near = cKDTree(pos).query(pos, k=NEIGHBOURS + 1, distance_upper_bound=reach)
+        found = np.isfinite(dist[:, 1:])
+        if found.any():
+            i = np.repeat(np.arange(n), NEIGHBOURS)[found.ravel()]
+            j = near[:, 1:][found]
+            d = np.maximum(dist[:, 1:][found], 0.01)
             delta = pos[i] - pos[j]
-            dist = np.maximum(np.hypot(delta[:, 0], delta[:, 1]), 0.01)
             # Hubs push harder (as in ForceAtlas2), so the most linked entities do not pile up in the middle.
-            strength = (1.0 / dist - dist / reach ** 2) * np.sqrt((degree[i] + 1.0) * (degree[j] + 1.0))
-            push = delta / dist[:, None] * strength[:, None]
-            force[:, 0] += np.bincount(i, push[:, 0], n) - np.bincount(j, push[:, 0], n)
-            force[:, 1] += np.bincount(i, push[:, 1], n) - np.bincount(j, push[:, 1], n)
+            strength = (1.0 / d - d / reach ** 2) * np.sqrt((degree[i] + 1.0) * (degree[j] + 1.0))
+            push = delta / d[:, None] * strength[:, None]
+            force[:, 0] += np.bincount(i, push[:, 0], n)
+            force[:, 1] += np.bincount(i, push[:, 1], n)
         if len(src):
             delta = pos[src] - pos[dst]
             dist = np.maximum(np.hypot(delta[:, 0], delta[:, 1]), 0.01)

@@ -85,7 +85,7 @@ def _open(browser, path):
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(path.as_uri())
-    page.wait_for_selector("body[data-rendered=true]", state="attached", timeout=15000)
+    page.wait_for_selector("body[data-complete=true]", state="attached", timeout=15000)
     return page, requests, errors
 
 
@@ -166,7 +166,7 @@ def _open_wide(browser, path):
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(path.as_uri())
-    page.wait_for_selector("body[data-rendered=true]", state="attached", timeout=30000)
+    page.wait_for_selector("body[data-complete=true]", state="attached", timeout=30000)  # every wave of nodes added
     return page, requests, errors
 
 

@@ -100,24 +100,62 @@
   computeVisibility();
   var view = fitScale(), baseScale = view.scale;
   chooseLabels(baseScale);
-  var lastStyle = {};
-  var nodes = new vis.DataSet(data.nodes.map(function (n) {
-    var item = styleOf(n, baseScale);
+  // Level of detail: the network starts with the most important drawn nodes (a constructor call costs about a
+  // millisecond per item in vis-network) and the rest are added in waves after the first paint.
+  var FIRST_WAVE = 400, WAVE = 300;
+  var lastStyle = {}, loaded = {}, edgeLoaded = {}, loadQueue = [];
+  function nodeItem(n, scale) {
+    var item = styleOf(n, scale);
     lastStyle[n.id] = JSON.stringify(item);
     item.label = n.label; item.x = n.x; item.y = n.y; item.size = nodeSize(n);
     item.shape = n.type === "Paper" ? "square" : (styles[n.type] || {}).shape;
     return item;
-  }));
-  var edgeItems = data.edges.map(function (e, i) {
-    var direct = byId[e.from].type !== "Paper";
-    return {id: "r" + i, from: e.from, to: e.to, label: e.relation, arrows: "to", width: direct ? 1.6 : 0.6,
-            font: {size: 0, align: "middle", color: "#52606d"}, color: {color: direct ? "#7b8794" : "#bcc3cb", opacity: 0.8}};
-  });
-  data.cooc.forEach(function (c, i) {
-    edgeItems.push({id: "c" + i, from: c[0], to: c[1], width: Math.min(1 + Math.log2(c[2].length) * 1.2, 5),
-                    color: {color: "#c3cad3", opacity: 0.55}, title: undefined});
-  });
-  var edges = new vis.DataSet(edgeItems);
+  }
+  function edgeItem(key) {
+    var i = +key.slice(1);
+    if (key[0] === "r") {
+      var e = data.edges[i], direct = byId[e.from].type !== "Paper";
+      return {id: key, from: e.from, to: e.to, label: e.relation, arrows: "to", width: direct ? 1.6 : 0.6,
+              font: {size: 0, align: "middle", color: "#52606d"}, color: {color: direct ? "#7b8794" : "#bcc3cb", opacity: 0.8}};
+    }
+    var c = data.cooc[i];
+    return {id: key, from: c[0], to: c[1], width: Math.min(1 + Math.log2(c[2].length) * 1.2, 5), color: {color: "#c3cad3", opacity: 0.55}};
+  }
+  function incident(id) {
+    return relationsOf[id].map(function (i) { return "r" + i; }).concat(coocOf[id].map(function (i) { return "c" + i; }));
+  }
+  function ends(key) {
+    var i = +key.slice(1);
+    return key[0] === "r" ? [data.edges[i].from, data.edges[i].to] : [data.cooc[i][0], data.cooc[i][1]];
+  }
+  function load(ids) {
+    var scale = typeof network === "undefined" ? baseScale : network.getScale(), fresh = [], links = [];
+    ids.forEach(function (id) { if (!loaded[id]) { loaded[id] = true; fresh.push(nodeItem(byId[id], scale)); } });
+    fresh.forEach(function (item) {
+      incident(item.id).forEach(function (key) {
+        var pair = ends(key);
+        if (!edgeLoaded[key] && loaded[pair[0]] && loaded[pair[1]]) { edgeLoaded[key] = true; links.push(edgeItem(key)); }
+      });
+    });
+    if (fresh.length) nodes.add(fresh);
+    if (links.length) edges.add(links);
+  }
+  var nodes = new vis.DataSet(), edges = new vis.DataSet();
+  (function () {
+    var shown = Object.keys(state.shownNodes).map(Number).sort(function (a, b) { return byId[a].rank - byId[b].rank; });
+    var first = shown.slice(0, FIRST_WAVE).concat(Object.keys(state.labelled).map(Number));
+    var firstSet = {};
+    first.forEach(function (id) { firstSet[id] = true; });
+    loadQueue = shown.filter(function (id) { return !firstSet[id]; })
+      .concat(data.nodes.filter(function (n) { return !state.shownNodes[n.id]; }).sort(function (a, b) { return a.rank - b.rank; })
+      .map(function (n) { return n.id; }));
+    load(first);
+  })();
+  function loadRest() {
+    if (!loadQueue.length) { document.body.setAttribute("data-complete", "true"); return; }
+    load(loadQueue.splice(0, WAVE));
+    setTimeout(loadRest, 0);
+  }
   var nodeView = new vis.DataView(nodes, {filter: function (n) { return !!state.shownNodes[n.id]; }});
   var edgeView = new vis.DataView(edges, {filter: function (e) {
     return e.id[0] === "r" ? !!state.shownEdges[+e.id.slice(1)] : !!state.shownCooc[+e.id.slice(1)];
@@ -156,17 +194,18 @@
     return Math.min(SMALL_LABEL_PX * Math.pow(scale / baseScale, 1.3), 11) / scale;
   }
   function styleOf(n, scale) {
-    var near = state.highlight, big = state.labelled[n.id] || (near && near[n.id]), dim = near && !near[n.id];
+    var near = state.highlight, big = state.labelled[n.id] || (near && near[n.id]);
     var s = styles[n.type] || {}, fresh = isNew(n);
     // Rounded, so a small zoom step leaves most nodes unchanged and they are not sent to vis-network again.
     var size = Math.round(fontPx(n, big, scale) * scale * 4) / 4 / scale;
-    return {id: n.id, font: {size: size, color: dim ? "#c3cad3" : "#1f2933", strokeWidth: 3 / scale, strokeColor: "#fbfbfa"},
-            opacity: dim ? 0.25 : 1, borderWidth: fresh ? 3 : 1,
+    return {id: n.id, font: {size: size, color: "#1f2933", strokeWidth: 3 / scale, strokeColor: "#fbfbfa"},
+            borderWidth: fresh ? 3 : 1,
             color: {background: s.color, border: fresh ? "#d7263d" : "#ffffff", highlight: {background: s.color, border: "#1f2933"}}};
   }
-  function applyStyles() {
+  function applyStyles(only) {
     var scale = network.getScale(), updates = [];
-    data.nodes.forEach(function (n) {
+    (only || data.nodes).forEach(function (n) {
+      if (!loaded[n.id]) return;
       var item = styleOf(n, scale), key = JSON.stringify(item);
       if (lastStyle[n.id] !== key) { lastStyle[n.id] = key; updates.push(item); }
     });
@@ -358,15 +397,28 @@
     coocOf[id].forEach(function (i) { var c = data.cooc[i]; if (state.shownNodes[c[0]] && state.shownNodes[c[1]]) { near[c[0]] = true; near[c[1]] = true; } });
     return near;
   }
+  // Highlighting a node enlarges its neighbours' labels and darkens its links; only those items are restyled,
+  // so selecting stays instant on a map of thousands of nodes.
+  var nearEdges = [];
   function highlight(id) {
+    var before = state.highlight || {};
     state.highlight = id === null ? null : neighbours(id);
-    applyStyles();
-    var updates = edgeItems.map(function (e) {
-      var near = id !== null && (e.from === id || e.to === id);
-      if (e.id[0] === "r") return {id: e.id, font: {size: near ? 11 / network.getScale() : 0}, color: {color: near ? "#3e4c59" : "#bcc3cb", opacity: near || id === null ? 0.85 : 0.2}};
-      return {id: e.id, color: {color: near ? "#7b8794" : "#c3cad3", opacity: near ? 0.9 : (id === null ? 0.55 : 0.15)}};
+    var touched = Object.keys(before).concat(Object.keys(state.highlight || {})).map(function (k) { return byId[k]; });
+    applyStyles(touched);
+    var updates = nearEdges.map(function (eid) {
+      return eid[0] === "r" ? {id: eid, font: {size: 0}, color: {color: byId[ends(eid)[0]].type !== "Paper" ? "#7b8794" : "#bcc3cb", opacity: 0.8}}
+                            : {id: eid, color: {color: "#c3cad3", opacity: 0.55}};
     });
-    edges.update(updates);
+    nearEdges = [];
+    if (id !== null) {
+      load(Object.keys(state.highlight).map(Number));
+      nearEdges = incident(id).filter(function (key) { return edgeLoaded[key]; });
+      nearEdges.forEach(function (eid) {
+        updates.push(eid[0] === "r" ? {id: eid, font: {size: 11 / network.getScale()}, color: {color: "#3e4c59", opacity: 1}}
+                                    : {id: eid, color: {color: "#7b8794", opacity: 0.95}});
+      });
+    }
+    if (updates.length) edges.update(updates);
   }
 
   // The panel is a list of sections, each a function (node) -> element or null, so another one can be added.
@@ -537,6 +589,7 @@
     var n = byId[id];
     if (!state.types[n.type]) setTypeVisible(n.type, true);
     state.selected = id;
+    load([id]);
     if (state.shownNodes[id]) {
       network.selectNodes([id]);
       network.focus(id, {scale: Math.max(network.getScale(), baseScale * 2.2), offset: {x: -190, y: 0}, animation: false});
@@ -650,11 +703,14 @@
     labelledIds: function () {
       var scale = network.getScale();
       return Object.keys(state.shownNodes).map(Number).filter(function (id) {
-        return nodes.get(id).font.size * scale >= DRAW_THRESHOLD - 1;
+        return loaded[id] && nodes.get(id).font.size * scale >= DRAW_THRESHOLD - 1;
       });
     },
     communities: function () { return hulls.map(function (h) { return {name: h.name, size: h.size}; }); }
   };
   window.kgNetwork = network;
-  network.once("afterDrawing", function () { document.body.setAttribute("data-rendered", "true"); });
+  network.once("afterDrawing", function () {
+    document.body.setAttribute("data-rendered", "true");
+    setTimeout(loadRest, 0);
+  });
 })();
