@@ -28,17 +28,17 @@ import time
 from pathlib import Path
 
 import networkx as nx
+from _common import CORPUS
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, RDF, RDFS, XSD
 
-from _common import CORPUS
 from kg.html import _communities, graph_data, layout_inputs, render_page
 from kg.layout import layout
 from kg.namespaces import KG, RES
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SHARED_FROM = 3  # entities mentioned in at least this many digests are shared by every copy
-BASELINE_UP_TO = 12_000  # nodes; the spring layout is quadratic, beyond this it takes many minutes
+BASELINE_UP_TO = 8_000  # nodes; the spring layout is quadratic: beyond this it takes many minutes
 
 
 def corpus_graph(path: Path | None) -> Graph:

@@ -66,14 +66,14 @@ def _evidence(graph: Graph) -> dict[tuple[str, str, str], list[dict]]:
     for evidence, digest in graph.subject_objects(PROV.wasDerivedFrom):
         if evidence in sentences:
             sources[evidence] = min(sources.get(evidence, digest), digest)
-    found = defaultdict(list)
+    found: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
     for statement, evidence in graph.subject_objects(KG.evidence):
         if statement not in subjects or evidence not in sentences:
             continue
         key = (str(subjects[statement]), str(predicates[statement]).split("#")[-1], str(objects[statement]))
-        found[key].append({"sentence": str(sentences[evidence]), "digest": digest_names.get(sources.get(evidence), "")})
-    for sentences in found.values():
-        sentences.sort(key=lambda e: (e["digest"], e["sentence"]))
+        found[key].append({"sentence": str(sentences[evidence]), "digest": digest_names.get(sources[evidence], "") if evidence in sources else ""})
+    for stated in found.values():
+        stated.sort(key=lambda e: (e["digest"], e["sentence"]))
     return found
 
 
@@ -279,7 +279,11 @@ _TEMPLATE = """<!DOCTYPE html>
   <span id="weeks"><span class="what">weeks</span><input id="week-from" type="range" aria-label="first week"><input id="week-to" type="range" aria-label="last week"><span id="week-label"></span></span>
   <span id="counts"></span>
 </header>
-<nav id="lists" aria-label="top entities"></nav>
+<nav id="lists-box" aria-label="top entities">
+  <p id="legend">Size: weeks mentioned. Lines: named in the same paper (thicker: more papers; click one for them).
+  Arrows: extends, variant of. Red ring: new in the latest week. Shaded: groups, named by their best-known entity.</p>
+  <div id="lists"></div>
+</nav>
 <div id="graph"></div>
 <aside id="panel" hidden>
   <button id="close" aria-label="close">×</button>

@@ -56,7 +56,7 @@ def layout(n: int, edges: list[tuple[int, int, float]], community: list[int] | N
         local[nodes] = np.arange(len(nodes))
     edge_order = np.argsort(labels[src], kind="stable")
     edge_groups = np.split(edge_order, np.cumsum(np.bincount(labels[src], minlength=count))[:-1])
-    boxes = []
+    boxes: list[tuple[np.ndarray, np.ndarray]] = []
     for nodes in members:
         mine = edge_groups[labels[nodes[0]]]
         pos = _component(len(nodes), local[src[mine]], local[dst[mine]], weight[mine], groups[nodes], iterations,
@@ -99,7 +99,7 @@ def _pivot_mds(n: int, src: np.ndarray, dst: np.ndarray, pivots: int = 40) -> np
     centred = squared - squared.mean(axis=0) - squared.mean(axis=1, keepdims=True) + squared.mean()
     centred *= -0.5
     # The top two right singular vectors from the small k x k eigenproblem: no n x k decomposition.
-    values, vectors = np.linalg.eigh(centred.T @ centred)
+    _, vectors = np.linalg.eigh(centred.T @ centred)
     top = vectors[:, ::-1][:, :2]
     top = top * np.where(top[np.argmax(np.abs(top), axis=0), range(top.shape[1])] < 0, -1.0, 1.0)  # fixed signs
     pos = centred @ top if top.shape[1] >= 2 else np.column_stack([centred @ top[:, 0], np.zeros(n)])
@@ -124,16 +124,17 @@ def _refine(pos: np.ndarray, src: np.ndarray, dst: np.ndarray, weight: np.ndarra
     for step in range(iterations):
         force = np.zeros_like(pos)
         # Each node is pushed by its nearest few within reach only: a fixed amount of work per node, however
-        # dense a region gets.
-        dist, near = cKDTree(pos).query(pos, k=NEIGHBOURS + 1, distance_upper_bound=reach)
-        found = np.isfinite(dist[:, 1:])
-        if found.any():
+        # dense a region gets. Neighbours move little between rounds, so the lists are refreshed every third.
+        if step % 3 == 0:
+            dist, near = cKDTree(pos).query(pos, k=NEIGHBOURS + 1, distance_upper_bound=reach)
+            found = np.isfinite(dist[:, 1:])
             i = np.repeat(np.arange(n), NEIGHBOURS)[found.ravel()]
             j = near[:, 1:][found]
-            d = np.maximum(dist[:, 1:][found], 0.01)
+        if len(i):
             delta = pos[i] - pos[j]
+            d = np.maximum(np.hypot(delta[:, 0], delta[:, 1]), 0.01)
             # Hubs push harder (as in ForceAtlas2), so the most linked entities do not pile up in the middle.
-            strength = (1.0 / d - d / reach ** 2) * np.sqrt((degree[i] + 1.0) * (degree[j] + 1.0))
+            strength = np.maximum(1.0 / d - d / reach ** 2, 0.0) * np.sqrt((degree[i] + 1.0) * (degree[j] + 1.0))
             push = delta / d[:, None] * strength[:, None]
             force[:, 0] += np.bincount(i, push[:, 0], n)
             force[:, 1] += np.bincount(i, push[:, 1], n)

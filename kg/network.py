@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 import networkx as nx
-from rdflib import Graph
+from rdflib import Graph, URIRef
 from rdflib.namespace import DCTERMS, RDF, RDFS, SKOS
 
 from .namespaces import KG
@@ -42,15 +42,16 @@ def to_networkx(graph: Graph) -> nx.MultiDiGraph:
     projection = nx.MultiDiGraph()
     for type_name in NODE_CLASSES:
         links = described if type_name == "Paper" else mentioned
-        for node in sorted(graph.subjects(RDF.type, KG[type_name])):
-            label = labels.get(node) or titles.get(node) or node.split("/")[-1]
-            family = families.get(node)
+        for node in sorted(str(n) for n in graph.subjects(RDF.type, KG[type_name])):
+            ref = URIRef(node)
+            label = labels.get(ref) or titles.get(ref) or node.split("/")[-1]
+            family = families.get(ref)
             projection.add_node(
-                str(node),
+                node,
                 label=str(label),
                 type=type_name,
-                aliases=sorted(str(a) for a in aliases.get(node, ())),
-                digests=sorted(digest_names.get(d, str(d)) for d in links.get(node, ())),
+                aliases=sorted(str(a) for a in aliases.get(ref, ())),
+                digests=sorted(digest_names.get(d, str(d)) for d in links.get(ref, ())),
                 family=str(labels[family]) if family is not None and family in labels else None,
             )
     for predicate in EDGE_PREDICATES:

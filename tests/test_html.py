@@ -144,7 +144,7 @@ def test_crafted_digest_cannot_run_code(browser, tmp_path):
 
 # ---------------------------------------------------------------- the explorer on the seeds and on a real year of digests
 
-from conftest import CORPUS  # noqa: E402
+from conftest import CORPUS
 
 
 @pytest.fixture(scope="module")
@@ -262,7 +262,13 @@ def nx_components(projection):
 def test_appears_with_link_lists_its_papers(browser, seed_page):
     page, _, errors = _open_wide(browser, seed_page)
     # A drawn "appears with" link, zoomed so it crosses the centre of the canvas with its ends far away; a real click.
-    page.evaluate("""() => { const i = +Object.keys(kg.state.shownCooc)[0], c = kg.data.cooc[i];
+    page.evaluate("""() => {
+        const shown = kg.visibleNodeIds().map(id => kg.data.nodes[id]);
+        const clear = i => { const c = kg.data.cooc[i], a = kg.data.nodes[c[0]], b = kg.data.nodes[c[1]];
+            const x = (a.x + b.x) / 2, y = (a.y + b.y) / 2;  // no node near the middle of the link
+            const direct = kg.data.edges.some(e => (e.from === c[0] && e.to === c[1]) || (e.from === c[1] && e.to === c[0]));
+            return !direct && shown.every(n => Math.hypot(n.x - x, n.y - y) > 45); };
+        const i = +Object.keys(kg.state.shownCooc).find(clear), c = kg.data.cooc[i];
         const a = kg.network.getPosition(c[0]), b = kg.network.getPosition(c[1]);
         window.__link = i;
         kg.network.moveTo({position: {x: (a.x + b.x) / 2, y: (a.y + b.y) / 2}, scale: 400 / Math.hypot(a.x - b.x, a.y - b.y) + 0.5, animation: false}); }""")

@@ -9,6 +9,8 @@
   var styles = settings.styles;
   var LABELS_WANTED = 45, LABEL_PX = 13, SMALL_LABEL_PX = 6.5, DRAW_THRESHOLD = 8;
   var byId = data.nodes;  // ids are positions
+  var palette = ["#e07a5f", "#3d85c6", "#81b29a", "#e9b949", "#8e6c8a", "#5fa8d3", "#c06c84", "#6b9080", "#f4a259", "#7d8cc4"];
+  var hulls = [];
   var digests = data.digests;
   var hiddenTypes = {};
   (settings.hiddenTypes || []).forEach(function (t) { hiddenTypes[t] = true; });
@@ -90,16 +92,33 @@
   // The scale that fits the drawn nodes, computed before the network exists, so every node is created with its
   // final label size (restyling thousands of nodes afterwards would cost seconds).
   var container = document.getElementById("graph");
+  // The opening view frames the main connected part when it holds most of the map: the small islands packed
+  // below it stay a scroll away instead of shrinking everything.
+  function mainPart() {
+    var parent = {};
+    function root(a) { while (parent[a] !== a) { parent[a] = parent[parent[a]]; a = parent[a]; } return a; }
+    var ids = Object.keys(state.shownNodes);
+    ids.forEach(function (id) { parent[id] = id; });
+    function join(a, b) { if (parent[a] !== undefined && parent[b] !== undefined) parent[root(String(a))] = root(String(b)); }
+    Object.keys(state.shownEdges).forEach(function (i) { join(data.edges[i].from, data.edges[i].to); });
+    Object.keys(state.shownCooc).forEach(function (i) { join(data.cooc[i][0], data.cooc[i][1]); });
+    var size = {}, best = null;
+    ids.forEach(function (id) { var r = root(id); size[r] = (size[r] || 0) + 1; if (best === null || size[r] > size[best]) best = r; });
+    if (best === null || size[best] < ids.length * 0.6) return ids;
+    return ids.filter(function (id) { return root(id) === best; });
+  }
   function fitScale() {
-    var ids = Object.keys(state.shownNodes), x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    var ids = mainPart(), x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     ids.forEach(function (id) { var n = byId[id]; x0 = Math.min(x0, n.x); x1 = Math.max(x1, n.x); y0 = Math.min(y0, n.y); y1 = Math.max(y1, n.y); });
     if (!ids.length) return {scale: 1, x: 0, y: 0};
     var w = Math.max(container.clientWidth, 200), h = Math.max(container.clientHeight, 200);
-    return {scale: Math.min(1.5, 0.92 * Math.min(w / (x1 - x0 + 60), h / (y1 - y0 + 60))), x: (x0 + x1) / 2, y: (y0 + y1) / 2};
+    return {scale: Math.min(1.5, 0.92 * Math.min(w / (x1 - x0 + 60), h / (y1 - y0 + 60))), x: (x0 + x1) / 2, y: (y0 + y1) / 2,
+            bounds: [x0, y0, x1, y1]};
   }
   computeVisibility();
   var view = fitScale(), baseScale = view.scale;
-  chooseLabels(baseScale);
+  computeHulls();
+  chooseLabels(baseScale, view.bounds);
   // Level of detail: the network starts with the most important drawn nodes (a constructor call costs about a
   // millisecond per item in vis-network) and the rest are added in waves after the first paint.
   var FIRST_WAVE = 400, WAVE = 300;
@@ -172,9 +191,17 @@
   // ------------------------------------------------------------ labels at the opening zoom
   // The most important drawn entities get a label that stays LABEL_PX on screen, chosen greedily so no two
   // overlap; the others get a label that only becomes readable when zooming in.
-  function chooseLabels(scale) {
+  function nameBox(h, scale) {
+    var w = (h.name.length + 10) * 8.5 / scale, y = h.y - 16 / scale;
+    return [h.x - w / 2, y - 20 / scale, h.x + w / 2, y];
+  }
+  function chooseLabels(scale, bounds) {
     var boxes = [], chosen = {};
-    var order = Object.keys(state.shownNodes).map(Number).filter(function (id) { return byId[id].type !== "Paper"; })
+    hulls.forEach(function (h) { boxes.push(nameBox(h, scale)); });  // group names first: labels avoid them
+    var order = Object.keys(state.shownNodes).map(Number).filter(function (id) {
+      var n = byId[id];
+      return n.type !== "Paper" && (!bounds || (n.x >= bounds[0] && n.x <= bounds[2] && n.y >= bounds[1] && n.y <= bounds[3]));
+    })
       .sort(function (a, b) { return byId[a].rank - byId[b].rank; });
     var px = LABEL_PX / scale, count = 0;
     for (var k = 0; k < order.length && count < LABELS_WANTED && k < 400; k++) {
@@ -217,8 +244,6 @@
   });
 
   // ------------------------------------------------------------ communities: tinted hulls named by their lead entity
-  var palette = ["#e07a5f", "#3d85c6", "#81b29a", "#e9b949", "#8e6c8a", "#5fa8d3", "#c06c84", "#6b9080", "#f4a259", "#7d8cc4"];
-  var hulls = [];
   function hull(points) {
     points.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
     if (points.length < 3) return points;
@@ -275,8 +300,7 @@
   network.on("afterDrawing", function (ctx) {
     var scale = network.getScale(), placed = [];
     hulls.forEach(function (h) {
-      var text = h.name + " group · " + h.size, w = text.length * 9 / scale, y = h.y - 16 / scale;
-      var box = [h.x - w / 2, y - 20 / scale, h.x + w / 2, y];
+      var text = h.name + " group · " + h.size, box = nameBox(h, baseScale), y = h.y - 16 / scale;
       if (placed.some(function (b) { return box[0] < b[2] && box[2] > b[0] && box[1] < b[3] && box[3] > b[1]; })) return;
       placed.push(box);
       ctx.save();
@@ -592,7 +616,9 @@
     load([id]);
     if (state.shownNodes[id]) {
       network.selectNodes([id]);
-      network.focus(id, {scale: Math.max(network.getScale(), baseScale * 2.2), offset: {x: -190, y: 0}, animation: false});
+      // On a big map, zoom in to the neighbourhood; a small one already shows it at the opening zoom.
+      var zoom = Object.keys(state.shownNodes).length > 150 ? 2.2 : 1;
+      network.focus(id, {scale: Math.max(network.getScale(), baseScale * zoom), offset: {x: -190, y: 0}, animation: false});
       highlight(id);
       status.textContent = "";
     } else {
@@ -682,7 +708,7 @@
   // ------------------------------------------------------------ start
   showWeeks();
   network.moveTo({position: {x: view.x, y: view.y}, scale: baseScale, animation: false});
-  computeHulls(); updateCounts(); renderLists();
+  updateCounts(); renderLists();
   if (settings.focus !== null && settings.focus !== undefined) select(settings.focus);
   window.kg = {
     network: network, nodes: nodes, edges: edges, data: data, state: state,
