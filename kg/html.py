@@ -191,7 +191,7 @@ def _communities(data: dict) -> list[dict]:
         if is_entity[e["from"]] and is_entity[e["to"]] and not g.has_edge(e["from"], e["to"]):
             g.add_edge(e["from"], e["to"], weight=1)
     g.remove_nodes_from([n for n in entities if g.degree(n) == 0])
-    found = nx.community.louvain_communities(g, weight="weight", seed=7) if g.number_of_edges() else []
+    found = nx.community.louvain_communities(g, weight="weight", seed=7, threshold=1e-3) if g.number_of_edges() else []
     groups = sorted((sorted(c, key=lambda i: data["nodes"][i]["rank"]) for c in found if len(c) > 1),
                     key=lambda c: data["nodes"][c[0]]["rank"])
     for number, group in enumerate(groups):

@@ -144,16 +144,13 @@ def test_crafted_digest_cannot_run_code(browser, tmp_path):
 
 # ---------------------------------------------------------------- the explorer on the seeds and on a real year of digests
 
-from conftest import CORPUS
 
 
 @pytest.fixture(scope="module")
-def corpus_page(tmp_path_factory):
-    """The page of the 122 weekly digests, when the shared corpus is there (it is never copied into the repo)."""
-    if not CORPUS.is_dir():
-        pytest.skip("shared corpus not present")
+def corpus_page(corpus_result, tmp_path_factory):
+    """The page of the 122 weekly digests (skipped when the shared corpus is absent)."""
     path = tmp_path_factory.mktemp("corpus-page") / "graph.html"
-    path.write_text(render_page(build([CORPUS]).graph), encoding="utf-8")
+    path.write_text(render_page(corpus_result.graph), encoding="utf-8")
     return path
 
 

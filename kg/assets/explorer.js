@@ -7,7 +7,7 @@
   var data = JSON.parse(document.getElementById("kg-data").textContent);
   var settings = JSON.parse(document.getElementById("kg-settings").textContent);
   var styles = settings.styles;
-  var LABELS_WANTED = 45, LABEL_PX = 13, SMALL_LABEL_PX = 6.5, DRAW_THRESHOLD = 8;
+  var LABELS_WANTED = 45, LABEL_PX = 13, SMALL_LABEL_PX = 6.5, DRAW_THRESHOLD = 8, HIDDEN_FONT = 0.001;
   var byId = data.nodes;  // ids are positions
   var palette = ["#e07a5f", "#3d85c6", "#81b29a", "#e9b949", "#8e6c8a", "#5fa8d3", "#c06c84", "#6b9080", "#f4a259", "#7d8cc4"];
   var hulls = [];
@@ -87,7 +87,7 @@
   // ------------------------------------------------------------ the network
   function nodeSize(n) {
     if (n.type === "Paper") return 6;
-    return 6 + 16 * Math.max(0, 1 - Math.sqrt(n.rank / Math.max(1, data.nodes.length)));
+    return 5 + 12 * Math.max(0, 1 - Math.sqrt(n.rank / Math.max(1, data.nodes.length)));
   }
   // The scale that fits the drawn nodes, computed before the network exists, so every node is created with its
   // final label size (restyling thousands of nodes afterwards would cost seconds).
@@ -195,37 +195,41 @@
     var w = (h.name.length + 10) * 8.5 / scale, y = h.y - 16 / scale;
     return [h.x - w / 2, y - 20 / scale, h.x + w / 2, y];
   }
-  function chooseLabels(scale, bounds) {
-    var boxes = [], chosen = {};
-    hulls.forEach(function (h) { boxes.push(nameBox(h, scale)); });  // group names first: labels avoid them
-    var order = Object.keys(state.shownNodes).map(Number).filter(function (id) {
-      var n = byId[id];
-      return n.type !== "Paper" && (!bounds || (n.x >= bounds[0] && n.x <= bounds[2] && n.y >= bounds[1] && n.y <= bounds[3]));
-    })
-      .sort(function (a, b) { return byId[a].rank - byId[b].rank; });
-    var px = LABEL_PX / scale, count = 0;
-    for (var k = 0; k < order.length && count < LABELS_WANTED && k < 400; k++) {
-      var n = byId[order[k]], w = n.label.length * px * 0.62 + 10 / scale, h = px * 1.45;
+  // Greedy label placement: the most important first, each kept only if its box overlaps none already kept.
+  function placeLabels(ids, scale, limit, boxes) {
+    var chosen = {}, px = LABEL_PX / scale, count = 0;
+    for (var k = 0; k < ids.length && count < limit && k < 400; k++) {
+      var n = byId[ids[k]], w = n.label.length * px * 0.62 + 10 / scale, h = px * 1.45;
       var top = n.y + nodeSize(n) + 1 / scale;
       var box = [n.x - w / 2, top, n.x + w / 2, top + h];
       var clash = boxes.some(function (b) { return box[0] < b[2] && box[2] > b[0] && box[1] < b[3] && box[3] > b[1]; });
       if (clash) continue;
       boxes.push(box); chosen[n.id] = true; count++;
     }
-    state.labelled = chosen;
+    return chosen;
   }
-  // Font sizes follow the zoom: chosen labels stay LABEL_PX on screen, the others grow from unreadable at the
-  // opening zoom to 11 px, so zooming in reveals names without any label becoming huge.
+  function chooseLabels(scale, bounds) {
+    var boxes = hulls.map(function (h) { return nameBox(h, scale); });  // group names first: labels avoid them
+    var order = Object.keys(state.shownNodes).map(Number).filter(function (id) {
+      var n = byId[id];
+      return n.type !== "Paper" && (!bounds || (n.x >= bounds[0] && n.x <= bounds[2] && n.y >= bounds[1] && n.y <= bounds[3]));
+    }).sort(function (a, b) { return byId[a].rank - byId[b].rank; });
+    state.labelled = placeLabels(order, scale, LABELS_WANTED, boxes);
+  }
+  // On a dense map the other names wait for a deeper zoom: revealed from about sqrt(drawn / 150) times the opening zoom.
+  // A label still too small to draw gets one fixed tiny size, so zooming does not restyle those nodes.
   function fontPx(n, big, scale) {
     if (big) return LABEL_PX / scale;
-    return Math.min(SMALL_LABEL_PX * Math.pow(scale / baseScale, 1.3), 11) / scale;
+    var reveal = Math.max(1, Math.sqrt(Object.keys(state.shownNodes).length / 150));
+    var px = Math.min(SMALL_LABEL_PX * Math.pow(scale / baseScale / reveal, 1.3), 11);
+    return px < DRAW_THRESHOLD - 1 ? HIDDEN_FONT : px / scale;
   }
   function styleOf(n, scale) {
     var near = state.highlight, big = state.labelled[n.id] || (near && near[n.id]);
     var s = styles[n.type] || {}, fresh = isNew(n);
     // Rounded, so a small zoom step leaves most nodes unchanged and they are not sent to vis-network again.
-    var size = Math.round(fontPx(n, big, scale) * scale * 4) / 4 / scale;
-    return {id: n.id, font: {size: size, color: "#1f2933", strokeWidth: 3 / scale, strokeColor: "#fbfbfa"},
+    var font = fontPx(n, big, scale), size = font === HIDDEN_FONT ? font : Math.round(font * scale * 4) / 4 / scale;
+    return {id: n.id, font: {size: size, color: "#1f2933", strokeWidth: size === HIDDEN_FONT ? 0 : 3 / scale, strokeColor: "#fbfbfa"},
             borderWidth: fresh ? 3 : 1,
             color: {background: s.color, border: fresh ? "#d7263d" : "#ffffff", highlight: {background: s.color, border: "#1f2933"}}};
   }
@@ -426,7 +430,14 @@
   var nearEdges = [];
   function highlight(id) {
     var before = state.highlight || {};
-    state.highlight = id === null ? null : neighbours(id);
+    if (id === null) state.highlight = null;
+    else {
+      // The selected node and as many of its neighbours as fit without overlapping, most important first.
+      var near = Object.keys(neighbours(id)).map(Number).filter(function (k) { return k !== id; })
+        .sort(function (a, b) { return byId[a].rank - byId[b].rank; });
+      state.highlight = placeLabels([id].concat(near), network.getScale(), 60, []);
+      state.highlight[id] = true;
+    }
     var touched = Object.keys(before).concat(Object.keys(state.highlight || {})).map(function (k) { return byId[k]; });
     applyStyles(touched);
     var updates = nearEdges.map(function (eid) {
@@ -435,7 +446,7 @@
     });
     nearEdges = [];
     if (id !== null) {
-      load(Object.keys(state.highlight).map(Number));
+      load(Object.keys(neighbours(id)).map(Number));
       nearEdges = incident(id).filter(function (key) { return edgeLoaded[key]; });
       nearEdges.forEach(function (eid) {
         updates.push(eid[0] === "r" ? {id: eid, font: {size: 11 / network.getScale()}, color: {color: "#3e4c59", opacity: 1}}
@@ -466,7 +477,8 @@
     return a;
   }
   function digestNames(n) {
-    return n.w.map(function (i) { return weekName(i) === digests[i].file ? digests[i].file : weekName(i) + " (" + digests[i].file + ")"; });
+    return n.w.map(function (i) { return weekName(i) === digests[i].file || digests[i].file.indexOf(weekName(i)) >= 0
+      ? digests[i].file : weekName(i) + " (" + digests[i].file + ")"; });
   }
 
   addPanelSection("summary", function (n) {
@@ -476,8 +488,10 @@
     fact("aliases", n.aliases.join(", "));
     fact("family", n.family);
     var names = digestNames(n);
+    if (!names.length) names = n.digests;
+    var shown = names.length > 8 ? names.slice(0, 3).concat(["…"], names.slice(-4)) : names;
     fact(n.type === "Paper" ? "described in" : "mentioned in " + names.length + " digest" + (names.length === 1 ? "" : "s"),
-         names.length ? names.join(", ") : n.digests.join(", "));
+         shown.join(", "));
     box.appendChild(facts);
     return box;
   });
@@ -620,6 +634,7 @@
       var zoom = Object.keys(state.shownNodes).length > 150 ? 2.2 : 1;
       network.focus(id, {scale: Math.max(network.getScale(), baseScale * zoom), offset: {x: -190, y: 0}, animation: false});
       highlight(id);
+      applyStyles();  // labels follow the new zoom
       status.textContent = "";
     } else {
       network.unselectAll(); highlight(null);
