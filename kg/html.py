@@ -138,7 +138,9 @@ def graph_data(graph: Graph, projection: nx.MultiDiGraph | None = None, full: nx
     for s, o, d in sorted(view.edges(data=True), key=lambda e: (index[e[0]], index[e[1]], e[2]["relation"])):
         edges.append({"from": index[s], "to": index[o], "relation": d["relation"],
                       "evidence": evidence.get((s, d["relation"], o), [])})
-    pairs = sorted(((index[a], index[b]), sorted(index[p] for p in papers)) for (a, b), papers in cooc.items())
+    # Keyed by (smaller id, larger id): the backbone and the page look links up that way.
+    pairs = sorted((((min(index[a], index[b]), max(index[a], index[b])), sorted(index[p] for p in papers))
+                    for (a, b), papers in cooc.items()), key=lambda pair: pair[0])
     backbone = _backbone(len(order), [(a, b, len(p)) for (a, b), p in pairs], rank)
     return {"nodes": nodes, "edges": edges, "digests": digests,
             "cooc": [[a, b, p, int((a, b) in backbone)] for (a, b), p in pairs]}

@@ -114,7 +114,7 @@ def _refine(pos: np.ndarray, src: np.ndarray, dst: np.ndarray, weight: np.ndarra
             iterations: int) -> np.ndarray:
     """Fruchterman-Reingold with repulsion cut off at ``reach`` edge lengths: O(n log n) per round."""
     n = len(pos)
-    reach = 2.5
+    reach = 3.5
     degree = np.bincount(src, minlength=n) + np.bincount(dst, minlength=n)
     _, group_index = np.unique(groups, return_inverse=True)
     # Links across communities pull less than links inside one, so each community gathers into a group.

@@ -307,3 +307,16 @@ def test_focus_without_papers_goes_through_what_entities_appear_with(seeds_graph
     ids = {n["id"] for n in data["nodes"] if n["label"] == "GRPO"}
     assert any({a, b} & ids for a, b, _, _ in data["cooc"])  # GRPO joined to what it appears with
     assert any(e["from"] == roc and e["relation"] == "extends" for e in data["edges"])
+
+
+def test_drawn_links_keep_the_components_of_all_links(seeds_graph):
+    """The links drawn by default (the backbone) join exactly what all "appears with" links join."""
+    from kg.html import graph_data
+
+    data = graph_data(seeds_graph)
+    entities = [n["id"] for n in data["nodes"] if n["type"] != "Paper"]
+    assert all(a < b for a, b, _, _ in data["cooc"])
+    every = _components(entities, [(a, b) for a, b, _, _ in data["cooc"]])
+    drawn = _components(entities, [(a, b) for a, b, _, flag in data["cooc"] if flag])
+    assert sorted(map(sorted, every)) == sorted(map(sorted, drawn))
+    assert sum(flag for *_, flag in data["cooc"]) < len(data["cooc"])  # and fewer of them
