@@ -284,7 +284,12 @@ def test_explorer_on_a_year_of_digests(browser, corpus_page):
     page, requests, errors = _open_wide(browser, corpus_page)
     page.locator("#search").fill("claude opus 4.5")
     listed = page.locator("#search-results li .name").all_inner_texts()
-    assert {"Claude Opus 4.5", "Claude 4.5 Opus"} <= set(listed), listed
+    # Every entity named with those words, in any order, spacing or case, by label or alias ("Claude 4.5 Opus").
+    wanted = {"claude", "opus", "4.5"}
+    names = page.evaluate("() => kg.data.nodes.map(n => [n.label, n.label].concat(n.aliases))")
+    expected = {label for label, *spellings in names
+                if any(wanted <= set(re.split(r"[\s\-]+", s.lower())) for s in spellings)}
+    assert listed[0] == "Claude Opus 4.5" and expected and expected <= set(listed), (listed, expected)
     page.locator("#search").fill("")
     _check_explorer(page, "corpus")
     assert not errors, errors
