@@ -121,7 +121,7 @@
   chooseLabels(baseScale, view.bounds);
   // Level of detail: the network starts with the most important drawn nodes (a constructor call costs about a
   // millisecond per item in vis-network) and the rest are added in waves after the first paint.
-  var FIRST_WAVE = 400, WAVE = 300;
+  var FIRST_WAVE = 400, WAVE = 1200;
   var lastStyle = {}, loaded = {}, edgeLoaded = {}, loadQueue = [];
   function nodeItem(n, scale) {
     var item = styleOf(n, scale);
