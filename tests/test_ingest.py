@@ -129,7 +129,9 @@ def test_html_and_markdown_leftovers_are_cleaned():
     assert digest.items[0].body == "A new model & framework built on Qwen2.5."
 
 
-DATED = "Top AI Papers of the Week\nWeek of May 5, 2025\n1. Some Paper Title\nSomeNet is a new method that beats GPT-4o on MMLU.\n"
+DATED = ("Top AI Papers of the Week\nWeek of May 5, 2025\n1. Some Paper Title\n"
+         "SomeNet is a new method that beats GPT-4o on MMLU and on two other benchmarks.\n"
+         "2. Another Paper Title\nOtherNet is a small model trained with GRPO on competition math problems.\n")
 
 
 def test_digest_week_from_file_name_then_header_then_given_date():
