@@ -14,6 +14,7 @@ from __future__ import annotations
 import html as html_escape
 import json
 from collections import defaultdict
+from decimal import Decimal
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -21,7 +22,7 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 from rdflib import Graph
-from rdflib.namespace import DCTERMS, PROV, RDF
+from rdflib.namespace import DCTERMS, PROV, RDF, RDFS
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import minimum_spanning_tree
 
@@ -143,7 +144,28 @@ def graph_data(graph: Graph, projection: nx.MultiDiGraph | None = None, full: nx
                     for (a, b), papers in cooc.items()), key=lambda pair: pair[0])
     backbone = _backbone(len(order), [(a, b, len(p)) for (a, b), p in pairs], rank)
     return {"nodes": nodes, "edges": edges, "digests": digests,
-            "cooc": [[a, b, p, int((a, b) in backbone)] for (a, b), p in pairs]}
+            "cooc": [[a, b, p, int((a, b) in backbone)] for (a, b), p in pairs],
+            "results": _results_by_benchmark(graph, index)}
+
+
+def _results_by_benchmark(graph: Graph, index: dict[str, int]) -> dict[str, list[dict]]:
+    """Node id of a benchmark -> the results reported on it or any of its editions, best first (issue 13)."""
+    digest_names = {d: str(graph.value(d, KG.sourceFile)) for d in graph.subjects(RDF.type, KG.Digest)}
+    label = lambda node: str(graph.value(node, RDFS.label) or graph.value(node, DCTERMS.title) or "")  # noqa: E731
+    rows: dict[str, list[dict]] = defaultdict(list)
+    for result in graph.subjects(RDF.type, KG.Result):
+        on = graph.value(result, KG.onBenchmark)
+        row = {"system": label(graph.value(result, KG.achievedBy)), "value": str(graph.value(result, KG.value)),
+               "unit": str(graph.value(result, KG.unit)), "metric": str(graph.value(result, KG.metric)),
+               "benchmark": label(on), "setting": str(graph.value(result, KG.setting) or ""),
+               "paper": label(graph.value(result, KG.reportedIn)),
+               "digests": sorted(digest_names.get(d, "") for d in graph.objects(result, PROV.wasDerivedFrom))}
+        for benchmark in graph.transitive_objects(on, KG.variantOf):  # the edition, its family, ...
+            if str(benchmark) in index:
+                rows[str(index[str(benchmark)])].append(row)
+    for board in rows.values():
+        board.sort(key=lambda r: (-Decimal(r["value"]), r["system"].lower(), r["benchmark"], r["paper"]))
+    return dict(sorted(rows.items()))
 
 
 def _importance(view: nx.MultiDiGraph, order: list[str], links: nx.Graph) -> list[int]:

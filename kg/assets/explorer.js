@@ -549,6 +549,25 @@
       return papers.length ? "— " + papers.length + " paper" + (papers.length === 1 ? "" : "s") : "";
     });
   });
+  // A benchmark's reported results (and its editions'), best first, as a table (issue 13).
+  addPanelSection("results", function (n) {
+    var rows = (data.results || {})[String(n.id)];
+    if (!rows || !rows.length) return null;
+    var box = section(rows.length + " reported results", "results");
+    var table = el("table", null, "results"), head = el("tr");
+    ["#", "system", "score", "metric", "setting", "paper"].forEach(function (h) { head.appendChild(el("th", h)); });
+    table.appendChild(head);
+    rows.forEach(function (r, i) {
+      var tr = el("tr");
+      var score = r.value + (r.unit === "%" ? "%" : " " + r.unit);
+      var paper = r.paper + (r.digests.length ? " (" + r.digests.join(", ") + ")" : "");
+      var edition = r.benchmark !== n.label ? " on " + r.benchmark : "";
+      [String(i + 1), r.system, score, r.metric + edition, r.setting, paper].forEach(function (v) { tr.appendChild(el("td", v)); });
+      table.appendChild(tr);
+    });
+    box.appendChild(table);
+    return box;
+  });
   addPanelSection("papers", function (n) {
     if (n.type === "Paper") return null;
     var papers = (papersOf[n.id] || []).filter(function (p, k, all) { return all.indexOf(p) === k; });
