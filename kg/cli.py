@@ -220,14 +220,23 @@ def add(
     source: GraphSource,
     digests: List[Path] = typer.Argument(..., help="Digest files and/or folders to add."),
     format: FormatOption = Format.table,
+    date: Annotated[Optional[str], typer.Option("--date", help="The week (YYYY-MM-DD) of digests whose file name and header state none.")] = None,
 ) -> None:
     """Add digests to a persistent store: unchanged digests are skipped, changed ones replaced."""
+    import datetime
+
     from .pipeline import add_to_store
+
+    if date is not None:
+        try:
+            date = datetime.date.fromisoformat(date).isoformat()
+        except ValueError:
+            fail(f"--date {date!r} is not a date (use YYYY-MM-DD)")
 
     target = _open(source, writable=True)
     try:
         with _progress() as bar:
-            outcomes = add_to_store(target, digests, progress=_Bar(bar))
+            outcomes = add_to_store(target, digests, progress=_Bar(bar), default_date=date)
     except (IngestError, StoreError) as err:
         fail(str(err))
     finally:

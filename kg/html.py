@@ -20,11 +20,15 @@ from importlib import resources
 from pathlib import Path
 
 import networkx as nx
+import numpy as np
 from rdflib import Graph
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import minimum_spanning_tree
 
+from .layout import layout
 from .namespaces import KG
-from .network import NODE_CLASSES, to_networkx
+from .network import NODE_CLASSES, appears_with, entity_graph, to_networkx
 
 TYPE_STYLE = {
     "Paper": {"color": "#9aa5b1", "shape": "box"},
@@ -33,7 +37,6 @@ TYPE_STYLE = {
     "Benchmark": {"color": "#81b29a", "shape": "diamond"},
     "Organization": {"color": "#e9b949", "shape": "triangle"},
 }
-PAPERS_SHOWN_UP_TO = 400  # above this many nodes the page opens with papers hidden (a toggle shows them)
 
 
 @lru_cache(maxsize=1)
@@ -51,47 +54,98 @@ def _assets() -> tuple[str, str, str, str]:
 
 
 def _evidence(graph: Graph) -> dict[tuple[str, str, str], list[dict]]:
-    """(subject, relation, object) -> the sentences that state it, from the reified statements."""
-    digest_names = {d: str(graph.value(d, KG.sourceFile)) for d in graph.subjects(RDF.type, KG.Digest)}
-    found = defaultdict(list)
-    for statement in graph.subjects(RDF.type, RDF.Statement):
-        key = (str(graph.value(statement, RDF.subject)), str(graph.value(statement, RDF.predicate)).split("#")[-1],
-               str(graph.value(statement, RDF.object)))
-        for evidence in graph.objects(statement, KG.evidence):
-            digest = graph.value(evidence, PROV.wasDerivedFrom)
-            found[key].append({"sentence": str(graph.value(evidence, KG.sentence)), "digest": digest_names.get(digest, "")})
-    for sentences in found.values():
-        sentences.sort(key=lambda e: (e["digest"], e["sentence"]))
+    """(subject, relation, object) -> the sentences that state it, from the reified statements.
+
+    Each property is read in one pass over its triples, not looked up per statement."""
+    def column(predicate) -> dict:
+        return {s: o for s, o in graph.subject_objects(predicate)}
+
+    digest_names = {d: str(f) for d, f in graph.subject_objects(KG.sourceFile)}
+    subjects, predicates, objects = column(RDF.subject), column(RDF.predicate), column(RDF.object)
+    sentences = column(KG.sentence)
+    sources: dict = {}
+    for evidence, digest in graph.subject_objects(PROV.wasDerivedFrom):
+        if evidence in sentences:
+            sources[evidence] = min(sources.get(evidence, digest), digest)
+    found: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
+    for statement, evidence in graph.subject_objects(KG.evidence):
+        if statement not in subjects or evidence not in sentences:
+            continue
+        key = (str(subjects[statement]), str(predicates[statement]).split("#")[-1], str(objects[statement]))
+        found[key].append({"sentence": str(sentences[evidence]), "digest": digest_names.get(sources[evidence], "") if evidence in sources else ""})
+    for stated in found.values():
+        stated.sort(key=lambda e: (e["digest"], e["sentence"]))
     return found
 
 
 def subgraph(projection: nx.MultiDiGraph, focus: str | None = None, depth: int = 2, types: set[str] | None = None) -> nx.MultiDiGraph:
-    """The part of the graph around one node (``depth`` steps, either direction), of some types."""
+    """The part of the graph around one node (``depth`` steps, either direction), of some types.
+
+    Without papers, steps go through the "appears with" projection (entities that share a paper are
+    one step apart), so dropping papers does not cut every path between entities."""
     keep = set(projection)
     if types:
         keep = {n for n in keep if projection.nodes[n]["type"] in types or n == focus}
-    view = projection.subgraph(keep)
+    if types and "Paper" not in types:
+        walk = entity_graph(projection).subgraph(keep)
+    else:
+        walk = projection.subgraph(keep).to_undirected(as_view=True)
     if focus is not None:
-        view = view.subgraph(nx.single_source_shortest_path_length(view.to_undirected(as_view=True), focus, cutoff=depth))
-    return nx.MultiDiGraph(view)
+        keep = set(nx.single_source_shortest_path_length(walk, focus, cutoff=depth))
+    return nx.MultiDiGraph(projection.subgraph(keep))
 
 
-def graph_data(graph: Graph, projection: nx.MultiDiGraph | None = None) -> dict:
-    """Nodes, edges and evidence for the page, in a fixed order."""
-    projection = projection if projection is not None else to_networkx(graph)
+def _digest_table(graph: Graph) -> list[dict]:
+    """Every digest with its date and week label, oldest first (undated ones by file name, after dated)."""
+    rows = []
+    for digest in graph.subjects(RDF.type, KG.Digest):
+        date, week = graph.value(digest, DCTERMS.date), graph.value(digest, KG.weekLabel)
+        rows.append({"file": str(graph.value(digest, KG.sourceFile)), "date": str(date) if date else None,
+                     "week": str(week) if week else None})
+    rows.sort(key=lambda r: (r["date"] is None, r["date"] or "", r["file"]))
+    return rows
+
+
+def graph_data(graph: Graph, projection: nx.MultiDiGraph | None = None, full: nx.MultiDiGraph | None = None) -> dict:
+    """Nodes, relation edges with evidence, "appears with" edges, digests and communities, in a fixed order.
+
+    ``projection`` is the part to show, ``full`` the whole graph's projection (papers joining the shown entities
+    come from it)."""
+    full = full if full is not None else to_networkx(graph)
+    projection = projection if projection is not None else full
+    members = set(projection)
+    if not any(projection.nodes[n]["type"] == "Paper" for n in members):
+        # Papers stay in the data (hidden) so the entities they join keep their link and its list of papers.
+        members |= {p for p in full if full.nodes[p]["type"] == "Paper" and any(o in members for o in full.successors(p))}
+    view = full if len(members) == len(full) else nx.MultiDiGraph(full.subgraph(members))
     evidence = _evidence(graph)
-    order = sorted(projection.nodes, key=lambda iri: (NODE_CLASSES.index(projection.nodes[iri]["type"]), iri))
+    digests = _digest_table(graph)
+    digest_index = {d["file"]: i for i, d in enumerate(digests)}
+    order = sorted(view.nodes, key=lambda iri: (NODE_CLASSES.index(view.nodes[iri]["type"]), iri))
     index = {iri: n for n, iri in enumerate(order)}
+    cooc = appears_with(view)
+    links = nx.Graph()
+    links.add_nodes_from(range(len(order)))
+    links.add_edges_from((index[a], index[b]) for a, b in cooc)
+    links.add_edges_from((index[s], index[o]) for s, o in view.edges() if view.nodes[s]["type"] != "Paper")
+    rank = _importance(view, order, links)
     nodes = []
     for iri in order:
-        d = projection.nodes[iri]
+        d = view.nodes[iri]
+        weeks = sorted({digest_index[f] for f in d["digests"] if f in digest_index})
         nodes.append({"id": index[iri], "iri": iri, "label": d["label"], "type": d["type"], "aliases": d["aliases"],
-                      "digests": d["digests"], "family": d["family"]})
+                      "digests": d["digests"], "family": d["family"], "w": weeks, "rank": rank[index[iri]]})
     edges = []
-    for s, o, d in sorted(projection.edges(data=True), key=lambda e: (index[e[0]], index[e[1]], e[2]["relation"])):
+    for s, o, d in sorted(view.edges(data=True), key=lambda e: (index[e[0]], index[e[1]], e[2]["relation"])):
         edges.append({"from": index[s], "to": index[o], "relation": d["relation"],
                       "evidence": evidence.get((s, d["relation"], o), [])})
-    return {"nodes": nodes, "edges": edges, "results": _results_by_benchmark(graph, index)}
+    # Keyed by (smaller id, larger id): the backbone and the page look links up that way.
+    pairs = sorted((((min(index[a], index[b]), max(index[a], index[b])), sorted(index[p] for p in papers))
+                    for (a, b), papers in cooc.items()), key=lambda pair: pair[0])
+    backbone = _backbone(len(order), [(a, b, len(p)) for (a, b), p in pairs], rank)
+    return {"nodes": nodes, "edges": edges, "digests": digests,
+            "cooc": [[a, b, p, int((a, b) in backbone)] for (a, b), p in pairs],
+            "results": _results_by_benchmark(graph, index)}
 
 
 def _results_by_benchmark(graph: Graph, index: dict[str, int]) -> dict[str, list[dict]]:
@@ -114,34 +168,84 @@ def _results_by_benchmark(graph: Graph, index: dict[str, int]) -> dict[str, list
     return dict(sorted(rows.items()))
 
 
-def _layout(data: dict) -> None:
-    """Fixed positions: each connected component laid out on its own (spring layout), then the
-    components packed in rows, biggest first, so islands sit beside the main graph, not on it."""
+def _importance(view: nx.MultiDiGraph, order: list[str], links: nx.Graph) -> list[int]:
+    """Rank of each entity (0 = most important): mentioned in the most digests, then the most linked; papers last."""
+    def key(i: int) -> tuple:
+        d = view.nodes[order[i]]
+        return (d["type"] == "Paper", -len(d["digests"]), -links.degree(i), d["label"].lower(), i)
+
+    ranked = sorted(range(len(order)), key=key)
+    rank = [0] * len(order)
+    for position, i in enumerate(ranked):
+        rank[i] = position
+    return rank
+
+
+def _backbone(n: int, weighted: list[tuple[int, int, int]], rank: list[int], per_node: int = 2) -> set[tuple[int, int]]:
+    """The "appears with" links drawn by default: a maximum spanning forest (so the drawn map has exactly the
+    components of the full projection) and each node's strongest few links; the rest are listed in the panel."""
+    if not weighted:
+        return set()
+    src = np.array([a for a, _, _ in weighted])
+    dst = np.array([b for _, b, _ in weighted])
+    weight = np.array([w for _, _, w in weighted], dtype=float)
+    # Stronger links cost less; among equals, links to more important entities win.
+    tie = np.array([min(rank[a], rank[b]) for a, b, _ in weighted], dtype=float) / (n + 1)
+    cost = 1.0 / (weight + 1.0) + 1e-3 * tie + 1e-9
+    forest = minimum_spanning_tree(coo_matrix((cost, (src, dst)), shape=(n, n))).tocoo()
+    keep = {(min(a, b), max(a, b)) for a, b in zip(forest.row.tolist(), forest.col.tolist())}
+    strongest: dict[int, list[tuple[float, int, int]]] = defaultdict(list)
+    for (a, b, _), c in zip(weighted, cost.tolist()):
+        strongest[a].append((c, a, b))
+        strongest[b].append((c, a, b))
+    for links in strongest.values():
+        keep.update((a, b) for _, a, b in sorted(links)[:per_node])
+    return keep
+
+
+def _communities(data: dict) -> list[dict]:
+    """Louvain communities of the entity map (seeded, so fixed), each named after its most important entity."""
     g = nx.Graph()
-    g.add_nodes_from(n["id"] for n in data["nodes"])
-    g.add_edges_from((e["from"], e["to"]) for e in data["edges"])
-    components = sorted(nx.connected_components(g), key=lambda c: (-len(c), min(c)))
-    total = sum((2 * _radius(len(c))) ** 2 for c in components)
-    row_width = max(total ** 0.5 * 1.1, 1.0)
-    positions, x, y, row_height = {}, 0.0, 0.0, 0.0
-    for component in components:
-        radius = _radius(len(component))
-        if x > 0 and x + 2 * radius > row_width:
-            x, y, row_height = 0.0, y + row_height, 0.0
-        sub = g.subgraph(component)
-        spread = 2.0 / len(component) ** 0.5  # twice networkx's default distance: room for labels
-        local = nx.spring_layout(sub, k=spread, seed=7, iterations=80) if len(component) > 1 else {next(iter(component)): (0.0, 0.0)}
-        for node, (px, py) in local.items():
-            positions[node] = (x + radius + float(px) * radius * 0.9, y + radius + float(py) * radius * 0.9)
-        x += 2 * radius
-        row_height = max(row_height, 2 * radius)
-    for node in data["nodes"]:
-        px, py = positions[node["id"]]
-        node["x"], node["y"] = round(px, 1), round(py, 1)
+    entities = [n["id"] for n in data["nodes"] if n["type"] != "Paper"]
+    g.add_nodes_from(entities)
+    for a, b, papers, _ in data["cooc"]:
+        g.add_edge(a, b, weight=len(papers))
+    is_entity = {n["id"]: n["type"] != "Paper" for n in data["nodes"]}
+    for e in data["edges"]:
+        if is_entity[e["from"]] and is_entity[e["to"]] and not g.has_edge(e["from"], e["to"]):
+            g.add_edge(e["from"], e["to"], weight=1)
+    g.remove_nodes_from([n for n in entities if g.degree(n) == 0])
+    found = nx.community.louvain_communities(g, weight="weight", seed=7, threshold=1e-3) if g.number_of_edges() else []
+    groups = sorted((sorted(c, key=lambda i: data["nodes"][i]["rank"]) for c in found if len(c) > 1),
+                    key=lambda c: data["nodes"][c[0]]["rank"])
+    for number, group in enumerate(groups):
+        for i in group:
+            data["nodes"][i]["c"] = number
+    return [{"name": data["nodes"][group[0]]["label"], "lead": group[0], "size": len(group)} for group in groups]
 
 
-def _radius(size: int) -> float:
-    return 110.0 * (size ** 0.5) + 30.0
+def layout_inputs(data: dict) -> tuple[int, list[tuple[int, int, float]], list[int]]:
+    """What the layout reads: the node count, every link (weighted) and each node's community.
+
+    A paper sits with the community of its most important entity; a node in none gets one of its own."""
+    nodes = data["nodes"]
+    community = [n.get("c", -1 - n["id"]) for n in nodes]
+    lead: dict[int, int] = {}
+    for e in data["edges"]:
+        a, b = nodes[e["from"]], nodes[e["to"]]
+        if a["type"] == "Paper" and b.get("c") is not None and (a["id"] not in lead or nodes[lead[a["id"]]]["rank"] > b["rank"]):
+            lead[a["id"]] = b["id"]
+            community[a["id"]] = b["c"]
+    links = [(a, b, float(len(p))) for a, b, p, _ in data["cooc"]]
+    links += [(e["from"], e["to"], 1.0) for e in data["edges"]]
+    return len(nodes), links, community
+
+
+def _layout(data: dict) -> None:
+    """Fixed positions for every node (see kg.layout): entities, papers and all their links."""
+    placed = layout(*layout_inputs(data))
+    for n in data["nodes"]:
+        n["x"], n["y"] = round(float(placed.x[n["id"]]), 1), round(float(placed.y[n["id"]]), 1)
 
 
 def _json_for_script(value) -> str:
@@ -149,15 +253,24 @@ def _json_for_script(value) -> str:
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
+def page_data(graph: Graph, focus: str | None = None, depth: int = 2, types: set[str] | None = None) -> dict:
+    """Everything the page shows, positions included."""
+    full = projection = to_networkx(graph)
+    if focus is not None or types:
+        projection = subgraph(full, focus, depth, types)
+    data = graph_data(graph, projection, full)
+    data["communities"] = _communities(data)
+    _layout(data)
+    return data
+
+
 def render_page(graph: Graph, title: str = "papers-kg", focus: str | None = None, depth: int = 2,
                 types: set[str] | None = None) -> str:
     """The page for a graph, or for the part of it around ``focus`` (an entity IRI)."""
-    projection = to_networkx(graph)
-    if focus is not None or types:
-        projection = subgraph(projection, focus, depth, types)
-    data = graph_data(graph, projection)
-    _layout(data)
-    settings = {"styles": TYPE_STYLE, "showPapers": len(data["nodes"]) <= PAPERS_SHOWN_UP_TO,
+    data = page_data(graph, focus, depth, types)
+    # The opening view is the entity map (papers folded into "appears with" links); papers are a toggle away.
+    settings = {"styles": TYPE_STYLE, "showPapers": bool(types and "Paper" in types),
+                "hiddenTypes": sorted(set(TYPE_STYLE) - types) if types else [],
                 "focus": next((n["id"] for n in data["nodes"] if n["iri"] == focus), None)}
     vis_js, vis_css, page_js, page_css = _assets()
     return (
@@ -182,12 +295,19 @@ _TEMPLATE = """<!DOCTYPE html>
 <body>
 <header id="bar">
   <strong>%TITLE%</strong>
-  <input id="search" type="search" placeholder="Search names and aliases (Enter)" autocomplete="off" aria-label="search">
+  <span id="search-box"><input id="search" type="search" placeholder="Search names and aliases" autocomplete="off" aria-label="search" aria-controls="search-results">
+  <ul id="search-results" role="listbox" hidden></ul></span>
   <span id="search-status" role="status"></span>
   <span id="types" aria-label="node types"></span>
   <details id="relations-box"><summary>relations</summary><div id="relations"></div></details>
+  <span id="weeks"><span class="what">weeks</span><input id="week-from" type="range" aria-label="first week"><input id="week-to" type="range" aria-label="last week"><span id="week-label"></span></span>
   <span id="counts"></span>
 </header>
+<nav id="lists-box" aria-label="top entities">
+  <p id="legend">Size: weeks mentioned. Lines: named in the same paper (thicker: more papers; click one for them).
+  Arrows: extends, variant of. Red ring: new in the latest week. Shaded: groups, named by their best-known entity.</p>
+  <div id="lists"></div>
+</nav>
 <div id="graph"></div>
 <aside id="panel" hidden>
   <button id="close" aria-label="close">×</button>

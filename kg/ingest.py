@@ -8,6 +8,7 @@ Nothing here knows about entities: the output is plain text in dataclasses.
 from __future__ import annotations
 
 import codecs
+import datetime
 import html
 import re
 import unicodedata
@@ -45,7 +46,7 @@ class Digest:
     source_file: str  # file name, the digest's identity in the graph
     title: str
     date_range: str | None
-    date: str | None  # ISO date when the file name carries one
+    date: str | None  # ISO date: from the file name, else a dated header line, else the one given when reading
     layout: str
     items: tuple[PaperItem, ...] = field(default_factory=tuple)
 
@@ -93,7 +94,7 @@ def read_bytes(path: Path) -> bytes:
         raise IngestError(f"{path}: cannot read ({err.strerror or err})") from None
 
 
-def read_digest(path: Path) -> Digest:
+def read_digest(path: Path, default_date: str | None = None) -> Digest:
     raw = read_bytes(path)
     # UTF-8, with or without a byte-order mark; a file saved as UTF-16 or UTF-32 says so by its mark.
     encoding = next((name for bom, name in _BYTE_ORDER_MARKS if raw.startswith(bom)), "utf-8-sig")
@@ -103,7 +104,7 @@ def read_digest(path: Path) -> Digest:
         raise IngestError(f"{path}: not {'UTF-8' if encoding == 'utf-8-sig' else encoding.upper()} text") from None
     if "\x00" in text:
         raise IngestError(f"{path}: looks like a binary file, not a digest")
-    return split_digest(path.name, text)
+    return split_digest(path.name, text, default_date)
 
 
 # ---------------------------------------------------------------- normalising text
@@ -173,12 +174,18 @@ _PROMO = re.compile(
     r"\b(discount|promo code|use code|sign up|subscribe|subscribers|enrol+|our (new )?(live )?course)\b",
     re.I,
 )
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+# "May 5, 2025", "5 May 2025", "Sep 1 2025": a header date is only taken when it states its year.
+_HEADER_DATE = re.compile(r"\b(?:(?P<m1>[A-Z][a-z]{2,8})\.? (?P<d1>\d{1,2})(?:st|nd|rd|th)?,? (?P<y1>(?:19|20)\d\d)"
+                          r"|(?P<d2>\d{1,2}) (?P<m2>[A-Z][a-z]{2,8}),? (?P<y2>(?:19|20)\d\d))\b")
 _BLOG_DATE = re.compile(r"^[A-Z][a-z]{2,8} \d{1,2}(st|nd|rd|th)?\s*[~\-–]\s*[A-Z][a-z]{2,8} \d{1,2}(st|nd|rd|th)?$")
 
 
-def split_digest(source_file: str, text: str) -> Digest:
+def split_digest(source_file: str, text: str, default_date: str | None = None) -> Digest:
     lines = clean_text(text).split("\n")
-    date = _FILE_DATE.search(source_file)
+    found = _FILE_DATE.search(source_file)
+    date = found.group(1) if found else (_header_date(lines[:8]) or default_date)
     title, date_range = _digest_title(lines)
     if any(_AUTHORS.match(line) for line in lines):
         layout, items = "blog", _split_blog(source_file, lines)
@@ -200,7 +207,7 @@ def split_digest(source_file: str, text: str) -> Digest:
         source_file=source_file,
         title=title or source_file,
         date_range=date_range,
-        date=date.group(1) if date else None,
+        date=date,
         layout=layout,
         items=tuple(items),
     )
@@ -248,6 +255,22 @@ def _looks_like_digest(layout: str, items: list[PaperItem]) -> bool:
         return False
     # Unnumbered headlines need two of them: one heading and a paragraph is a note.
     return layout != "headlines" or len(items) >= 2
+
+
+def _header_date(lines: list[str]) -> str | None:
+    """The first full date (with its year) in the digest's opening lines, as YYYY-MM-DD."""
+    for line in lines:
+        for match in _HEADER_DATE.finditer(line):
+            month = (match["m1"] or match["m2"]).lower()
+            number = next((i + 1 for i, name in enumerate(_MONTHS) if name.startswith(month)), None)
+            if number is None:
+                continue
+            day, year = int(match["d1"] or match["d2"]), int(match["y1"] or match["y2"])
+            try:
+                return datetime.date(year, number, day).isoformat()
+            except ValueError:
+                continue
+    return None
 
 
 def _digest_title(lines: list[str]) -> tuple[str | None, str | None]:

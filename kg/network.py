@@ -6,8 +6,10 @@ notebook's centrality and community analysis all start from it.
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 import networkx as nx
-from rdflib import Graph
+from rdflib import Graph, URIRef
 from rdflib.namespace import DCTERMS, RDF, RDFS, SKOS
 
 from .namespaces import KG
@@ -17,21 +19,40 @@ EDGE_PREDICATES = ("introduces", "usesMethod", "usesBaseModel", "evaluatedOn", "
 
 
 def to_networkx(graph: Graph) -> nx.MultiDiGraph:
-    """Node ids are IRIs; attributes: label, type, aliases, digests, family. Edges carry 'relation'."""
-    digest_names = {d: str(graph.value(d, KG.sourceFile)) for d in graph.subjects(RDF.type, KG.Digest)}
+    """Node ids are IRIs; attributes: label, type, aliases, digests, family. Edges carry 'relation'.
+
+    Each property is read in one pass over its triples (not one lookup per node), which keeps this linear
+    and quick at thousands of nodes."""
+    def first(predicate) -> dict:
+        found: dict = {}
+        for s, o in graph.subject_objects(predicate):
+            if s not in found or str(o) < str(found[s]):  # the smallest, so a node with two values is still fixed
+                found[s] = o
+        return found
+
+    def every(predicate) -> dict:
+        found: dict = defaultdict(list)
+        for s, o in graph.subject_objects(predicate):
+            found[s].append(o)
+        return found
+
+    digest_names = {d: str(f) for d, f in first(KG.sourceFile).items()}
+    labels, titles, families = first(RDFS.label), first(DCTERMS.title), first(KG.variantOf)
+    aliases, mentioned, described = every(SKOS.altLabel), every(KG.mentionedIn), every(KG.describedIn)
     projection = nx.MultiDiGraph()
     for type_name in NODE_CLASSES:
-        link = KG.describedIn if type_name == "Paper" else KG.mentionedIn
-        for node in sorted(graph.subjects(RDF.type, KG[type_name])):
-            label = graph.value(node, RDFS.label) or graph.value(node, DCTERMS.title) or node.split("/")[-1]
-            family = graph.value(node, KG.variantOf)
+        links = described if type_name == "Paper" else mentioned
+        for node in sorted(str(n) for n in graph.subjects(RDF.type, KG[type_name])):
+            ref = URIRef(node)
+            label = labels.get(ref) or titles.get(ref) or node.split("/")[-1]
+            family = families.get(ref)
             projection.add_node(
-                str(node),
+                node,
                 label=str(label),
                 type=type_name,
-                aliases=sorted(str(a) for a in graph.objects(node, SKOS.altLabel)),
-                digests=sorted(digest_names.get(d, str(d)) for d in graph.objects(node, link)),
-                family=str(graph.value(family, RDFS.label)) if family is not None else None,
+                aliases=sorted(str(a) for a in aliases.get(ref, ())),
+                digests=sorted(digest_names.get(d, str(d)) for d in links.get(ref, ())),
+                family=str(labels[family]) if family is not None and family in labels else None,
             )
     for predicate in EDGE_PREDICATES:
         for s, o in sorted(graph.subject_objects(KG[predicate])):
@@ -50,3 +71,35 @@ def flat(projection: nx.MultiDiGraph) -> nx.MultiDiGraph:
             elif value is None:
                 data[key] = ""
     return out
+
+
+ENTITY_LINKS = ("extends", "variantOf")  # relations that join two entities directly; the rest start at a paper
+
+
+def appears_with(projection: nx.MultiDiGraph) -> dict[tuple[str, str], list[str]]:
+    """Entities that share a paper, (a, b) with a < b -> the papers they share.
+
+    Only ``extends`` and ``variantOf`` join entities directly; every other relation starts at a paper,
+    so without papers nearly every entity would stand alone. This projection joins a method to the
+    models it is used with and a model to the benchmarks it is evaluated on."""
+    shared: dict[tuple[str, str], list[str]] = {}
+    kind = dict(projection.nodes(data="type"))
+    succ = projection.succ
+    for paper in sorted(n for n, t in kind.items() if t == "Paper"):
+        entities = sorted({o for o in succ[paper] if kind[o] != "Paper"})
+        for i, a in enumerate(entities):
+            for b in entities[i + 1:]:
+                shared.setdefault((a, b), []).append(paper)
+    return shared
+
+
+def entity_graph(projection: nx.MultiDiGraph) -> nx.Graph:
+    """Entities only, joined by their direct relations and by "appears with" (shared papers, as ``weight``)."""
+    g = nx.Graph()
+    g.add_nodes_from(n for n, d in projection.nodes(data=True) if d["type"] != "Paper")
+    for (a, b), papers in appears_with(projection).items():
+        g.add_edge(a, b, weight=len(papers))
+    for s, o, d in projection.edges(data=True):
+        if d["relation"] in ENTITY_LINKS and s in g and o in g and not g.has_edge(s, o):
+            g.add_edge(s, o, weight=1)
+    return g

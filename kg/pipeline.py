@@ -50,12 +50,12 @@ class BuildResult:
 
 
 def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Progress | None = None,
-          with_support: bool = True) -> BuildResult:
+          with_support: bool = True, default_date: str | None = None) -> BuildResult:
     vocabulary = vocabulary or load_vocabulary()
     paths = collect_paths(inputs)
     digests: list[Digest] = []
     for path in paths:
-        digests.append(read_digest(path))
+        digests.append(read_digest(path, default_date))
         if progress:
             progress(Step("read", f"read {path.name}", len(paths)))
     nlp = build_nlp(vocabulary)
@@ -147,7 +147,7 @@ class AddOutcome:
 
 
 def add_to_store(store: GraphStore, inputs: list[Path], vocabulary: Vocabulary | None = None,
-                 progress: Progress | None = None) -> list[AddOutcome]:
+                 progress: Progress | None = None, default_date: str | None = None) -> list[AddOutcome]:
     """Add digests to a store, each in its own named graph; an unchanged digest (same content hash) is
     skipped and a changed one replaces its old triples. Entities other digests mention keep their triples
     there, so they survive."""
@@ -160,7 +160,7 @@ def add_to_store(store: GraphStore, inputs: list[Path], vocabulary: Vocabulary |
         if ledger.get(path.name) == content_hash:
             outcomes.append(AddOutcome(path.name, "unchanged"))
         else:
-            result = build([path], vocabulary, with_support=False)
+            result = build([path], vocabulary, with_support=False, default_date=default_date)
             store.replace_digest(digest_iri(path.name), path.name, content_hash, to_turtle(result.graph))
             outcomes.append(AddOutcome(path.name, "replaced" if path.name in ledger else "added"))
         if progress:

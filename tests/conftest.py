@@ -87,3 +87,11 @@ def oxigraph_url(tmp_path_factory):
         pytest.fail("the oxigraph server did not start")
     yield url
     stop(process)
+
+
+@pytest.fixture(scope="session")
+def corpus_result():
+    """The 122 weekly digests built once per session, when the shared corpus is there (never copied into the repo)."""
+    if not CORPUS.is_dir():
+        pytest.skip("shared corpus not present")
+    return build([CORPUS])

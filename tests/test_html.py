@@ -85,7 +85,7 @@ def _open(browser, path):
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(path.as_uri())
-    page.wait_for_selector("body[data-rendered=true]", state="attached", timeout=15000)
+    page.wait_for_selector("body[data-complete=true]", state="attached", timeout=15000)
     return page, requests, errors
 
 
@@ -115,11 +115,13 @@ def test_search_filter_and_evidence_panel(browser, seed_page):
     assert page.evaluate(f"() => window.kg.data.nodes[{alias_hit}].label") == "AIME 2025"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "explorer-panel.png"))
+    drawn_benchmarks = "() => window.kg.visibleNodeIds().filter(i => window.kg.data.nodes[i].type === 'Benchmark').length"
     before = page.evaluate("() => window.kg.visibleNodeIds().length")
+    benchmarks = page.evaluate(drawn_benchmarks)
     page.locator('input[data-type="Benchmark"]').uncheck()
     after = page.evaluate("() => window.kg.visibleNodeIds().length")
-    benchmarks = page.evaluate("() => window.kg.data.nodes.filter(n => n.type === 'Benchmark').length")
-    assert after == before - benchmarks and benchmarks > 20
+    # Benchmarks leave the map, and so do entities whose only links were to benchmarks.
+    assert benchmarks > 20 and page.evaluate(drawn_benchmarks) == 0 and after <= before - benchmarks
     assert not errors and requests == [seed_page.as_uri()]
 
 
@@ -138,3 +140,188 @@ def test_crafted_digest_cannot_run_code(browser, tmp_path):
     assert page.evaluate("() => window.__pwned") is None
     assert page.locator("#panel img, #panel script").count() == 0
     assert not errors and requests == [path.as_uri()]
+
+
+# ---------------------------------------------------------------- the explorer on the seeds and on a real year of digests
+
+
+
+@pytest.fixture(scope="module")
+def corpus_page(corpus_result, tmp_path_factory):
+    """The page of the 122 weekly digests (skipped when the shared corpus is absent)."""
+    path = tmp_path_factory.mktemp("corpus-page") / "graph.html"
+    path.write_text(render_page(corpus_result.graph), encoding="utf-8")
+    return path
+
+
+def _open_wide(browser, path):
+    """As a researcher opens it: 1600 x 1000, offline, every request recorded."""
+    context = browser.new_context(offline=True, viewport={"width": 1600, "height": 1000})
+    requests, errors = [], []
+    context.route("**/*", lambda route: (requests.append(route.request.url),
+                                          route.continue_() if route.request.url.startswith("file:") else route.abort()))
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(path.as_uri())
+    page.wait_for_selector("body[data-complete=true]", state="attached", timeout=30000)  # every wave of nodes added
+    return page, requests, errors
+
+
+def _components(nodes, links):
+    parent = {n: n for n in nodes}
+
+    def root(n):
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    for a, b in links:
+        parent[root(a)] = root(b)
+    groups = {}
+    for n in nodes:
+        groups.setdefault(root(n), set()).add(n)
+    return list(groups.values())
+
+
+def _check_explorer(page, name):
+    """What every page must show at opening, then search, lineage and the week range, with screenshots."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    state = page.evaluate("""() => ({labelled: kg.labelledIds(), visible: kg.visibleNodeIds(), links: kg.visibleLinks(),
+                                     unlinked: kg.unlinkedIds(), types: kg.data.nodes.map(n => n.type)})""")
+    page.screenshot(path=str(ARTIFACTS / f"{name}-opening.png"))
+    # Labels: the most important entities, legible at the opening zoom, and not all of them.
+    assert 30 <= len(state["labelled"]) <= 60, len(state["labelled"])
+    assert len(state["visible"]) > 2 * len(state["labelled"])
+    # No isolated node drawn: each drawn node has a drawn link; entities without one are counted in the list.
+    linked = {n for link in state["links"] for n in link}
+    assert set(state["visible"]) <= linked
+    assert not set(state["visible"]) & set(state["unlinked"])
+    unlinked_entities = [i for i in state["unlinked"] if state["types"][i] != "Paper"]
+    if unlinked_entities:
+        assert page.locator("#lists .unlinked summary").inner_text().startswith(f"{len(unlinked_entities)} without links")
+    # Papers are off at opening: entities are joined by what they appear with.
+    assert not any(state["types"][i] == "Paper" for i in state["visible"])
+
+    # Search as you type: case, spaces and hyphens do not matter; arrow keys and Enter pick a match.
+    page.locator("#search").fill("qwen 3")
+    listed = page.locator("#search-results li .name").all_inner_texts()
+    folded = [t.lower().replace("-", "").replace(" ", "") for t in listed]
+    qwen3 = [t.startswith("qwen3") for t in folded]
+    assert listed[0] == "Qwen3" and sum(qwen3) >= 2 and qwen3 == sorted(qwen3, reverse=True)  # Qwen3's family first
+    page.screenshot(path=str(ARTIFACTS / f"{name}-search.png"))
+    page.locator("#search").press("ArrowDown")
+    page.locator("#search").press("Enter")
+    assert page.locator("#panel-title").inner_text() == listed[1]
+
+    # The lineage of GRPO, as an indented tree in the panel.
+    page.locator("#search").fill("grpo")
+    page.locator("#search").press("Enter")
+    assert page.locator("#panel-title").inner_text() == "GRPO"
+    rows = page.locator('#panel [data-section="lineage"] .tree-row')
+    texts = rows.all_inner_texts()
+    assert texts[0].startswith("GRPO") and any("GRPO-RoC" in t for t in texts[1:]), texts
+    roc = next(i for i, t in enumerate(texts) if "GRPO-RoC" in t)
+    assert rows.nth(roc).evaluate("r => parseFloat(r.style.paddingLeft)") > 0
+    page.screenshot(path=str(ARTIFACTS / f"{name}-lineage.png"))
+
+    # The week range: the first week alone draws fewer nodes than all of them.
+    page.locator("#close").click()
+    weeks = page.evaluate("() => kg.data.digests.length")
+    before = len(page.evaluate("() => kg.visibleNodeIds()"))
+    page.locator("#week-to").fill("0")
+    after = page.evaluate("() => kg.visibleNodeIds()")
+    assert weeks > 1 and 0 < len(after) < before
+    assert "(1 of" in page.locator("#week-label").inner_text()
+
+
+def test_explorer_on_the_seeds(browser, seed_page, seeds_graph):
+    from kg.network import to_networkx
+
+    page, requests, errors = _open_wide(browser, seed_page)
+    # Papers off keeps the seeds' main component in one piece: every entity of the main component of the full
+    # graph (papers included) is joined to the others through drawn links alone.
+    projection = to_networkx(seeds_graph)
+    main = max(nx_components(projection), key=len)
+    ids = page.evaluate("() => Object.fromEntries(kg.data.nodes.map(n => [n.iri, n.id]))")
+    entities = {ids[iri] for iri in main if projection.nodes[iri]["type"] != "Paper"}
+    drawn = _components(page.evaluate("() => kg.visibleNodeIds()"), page.evaluate("() => kg.visibleLinks()"))
+    assert len(entities) > 100 and any(entities <= group for group in drawn)
+    _check_explorer(page, "seeds")
+    assert not errors, errors
+    assert requests == [seed_page.as_uri()]
+
+
+def nx_components(projection):
+    import networkx as nx
+
+    return list(nx.connected_components(projection.to_undirected(as_view=True)))
+
+
+def test_appears_with_link_lists_its_papers(browser, seed_page):
+    page, _, errors = _open_wide(browser, seed_page)
+    # A drawn "appears with" link, zoomed so it crosses the centre of the canvas with its ends far away; a real click.
+    page.evaluate("""() => {
+        const shown = kg.visibleNodeIds().map(id => kg.data.nodes[id]);
+        const clear = i => { const c = kg.data.cooc[i], a = kg.data.nodes[c[0]], b = kg.data.nodes[c[1]];
+            const x = (a.x + b.x) / 2, y = (a.y + b.y) / 2;  // no node near the middle of the link
+            const direct = kg.data.edges.some(e => (e.from === c[0] && e.to === c[1]) || (e.from === c[1] && e.to === c[0]));
+            return !direct && shown.every(n => Math.hypot(n.x - x, n.y - y) > 45); };
+        const i = +Object.keys(kg.state.shownCooc).find(clear), c = kg.data.cooc[i];
+        const a = kg.network.getPosition(c[0]), b = kg.network.getPosition(c[1]);
+        window.__link = i;
+        kg.network.moveTo({position: {x: (a.x + b.x) / 2, y: (a.y + b.y) / 2}, scale: 400 / Math.hypot(a.x - b.x, a.y - b.y) + 0.5, animation: false}); }""")
+    box = page.locator("#graph").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expected = page.evaluate("() => kg.data.cooc[window.__link][2].map(p => kg.data.nodes[p].label)")
+    assert "↔" in page.locator("#panel-title").inner_text()
+    listed = page.locator('#panel [data-section="shared-papers"] li a').all_inner_texts()
+    assert listed == expected and listed
+    assert not errors, errors
+
+
+def test_explorer_on_a_year_of_digests(browser, corpus_page):
+    page, requests, errors = _open_wide(browser, corpus_page)
+    page.locator("#search").fill("claude opus 4.5")
+    listed = page.locator("#search-results li .name").all_inner_texts()
+    # Every entity named with those words, in any order, spacing or case, by label or alias ("Claude 4.5 Opus").
+    wanted = {"claude", "opus", "4.5"}
+    names = page.evaluate("() => kg.data.nodes.map(n => [n.label, n.label].concat(n.aliases))")
+    expected = {label for label, *spellings in names
+                if any(wanted <= set(re.split(r"[\s\-]+", s.lower())) for s in spellings)}
+    assert listed[0] == "Claude Opus 4.5" and expected and expected <= set(listed), (listed, expected)
+    page.locator("#search").fill("")
+    _check_explorer(page, "corpus")
+    assert not errors, errors
+    assert requests == [corpus_page.as_uri()]
+
+
+def test_focus_without_papers_goes_through_what_entities_appear_with(seeds_graph):
+    """`kg viz --focus GRPO --depth 2 --types Method,Model,Benchmark`: papers dropped, the neighbourhood kept."""
+    from kg.html import graph_data, subgraph
+    from kg.network import to_networkx
+
+    projection = to_networkx(seeds_graph)
+    grpo = next(n for n, d in projection.nodes(data=True) if d["label"] == "GRPO")
+    near = subgraph(projection, grpo, depth=2, types={"Method", "Model", "Benchmark"})
+    labels = {d["label"] for _, d in near.nodes(data=True)}
+    assert {d["type"] for _, d in near.nodes(data=True)} <= {"Method", "Model", "Benchmark"}
+    assert {"GRPO", "GRPO-RoC", "ARPO", "AIME 2024"} <= labels and len(labels) > 30
+    data = graph_data(seeds_graph, near, projection)
+    roc = next(n["id"] for n in data["nodes"] if n["label"] == "GRPO-RoC")
+    ids = {n["id"] for n in data["nodes"] if n["label"] == "GRPO"}
+    assert any({a, b} & ids for a, b, _, _ in data["cooc"])  # GRPO joined to what it appears with
+    assert any(e["from"] == roc and e["relation"] == "extends" for e in data["edges"])
+
+
+def test_drawn_links_keep_the_components_of_all_links(seeds_graph):
+    """The links drawn by default (the backbone) join exactly what all "appears with" links join."""
+    from kg.html import graph_data
+
+    data = graph_data(seeds_graph)
+    entities = [n["id"] for n in data["nodes"] if n["type"] != "Paper"]
+    assert all(a < b for a, b, _, _ in data["cooc"])
+    every = _components(entities, [(a, b) for a, b, _, _ in data["cooc"]])
+    drawn = _components(entities, [(a, b) for a, b, _, flag in data["cooc"] if flag])
+    assert sorted(map(sorted, every)) == sorted(map(sorted, drawn))
+    assert sum(flag for *_, flag in data["cooc"]) < len(data["cooc"])  # and fewer of them

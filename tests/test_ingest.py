@@ -127,3 +127,33 @@ def test_html_and_markdown_leftovers_are_cleaned():
     digest = split_digest("h.md", text)
     assert titles(digest) == ["Zorblax-7B", "Second One"]
     assert digest.items[0].body == "A new model & framework built on Qwen2.5."
+
+
+DATED = ("Top AI Papers of the Week\nWeek of May 5, 2025\n1. Some Paper Title\n"
+         "SomeNet is a new method that beats GPT-4o on MMLU and on two other benchmarks.\n"
+         "2. Another Paper Title\nOtherNet is a small model trained with GRPO on competition math problems.\n")
+
+
+def test_digest_week_from_file_name_then_header_then_given_date():
+    assert split_digest("dair-2024-01-07.txt", DATED, "2020-01-01").date == "2024-01-07"  # the file name first
+    assert split_digest("week.txt", DATED, "2020-01-01").date == "2025-05-05"  # then a dated header line
+    undated = DATED.replace("Week of May 5, 2025\n", "")
+    assert split_digest("week.txt", undated, "2020-01-01").date == "2020-01-01"  # then the date given
+    assert split_digest("week.txt", undated).date is None
+    assert split_digest("week.txt", DATED.replace("May 5, 2025", "May 35, 2025")).date is None  # no such day
+
+
+def test_kg_add_date_reaches_the_graph_and_bad_dates_are_refused(tmp_path):
+    from rdflib.namespace import DCTERMS
+    from typer.testing import CliRunner
+
+    from kg.cli import app
+    from kg.pipeline import build
+
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "week.txt").write_text(DATED.replace("Week of May 5, 2025\n", ""), encoding="utf-8")
+    graph = build([tmp_path / "in"], default_date="2025-03-02").graph
+    assert [str(d) for d in graph.objects(None, DCTERMS.date)] == ["2025-03-02"]
+    result = CliRunner().invoke(app, ["add", str(tmp_path / "in"), "--store", str(tmp_path / "store"), "--date", "2025-13-01"])
+    assert result.exit_code == 1 and "not a date" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "store").exists()
