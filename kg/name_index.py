@@ -18,8 +18,10 @@ all-pairs rule (tests/test_name_index.py compares the two on generated names).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, insort
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 
 _ACRONYM_LIKE = re.compile(r"[A-Z]{2}")
 _HEAD_JOINERS = frozenset("-\u2010")  # ASCII hyphen and the Unicode hyphen digests also use
@@ -98,3 +100,27 @@ def lineage_by_name(labels: Sequence[tuple[str, str]], long_names: Mapping[str, 
     pairs = phrase_extensions(long_names)
     pairs.update(label_extensions(labels).items())
     return sorted(pairs)
+
+
+class KeyPrefixes:
+    """The keys of a dict that only grows, found by their opening: the keys that start with a prefix, in
+    sorted order, without scanning them all. Keys added to the dict since the last question are taken in first
+    (a dict keeps insertion order, so they are its last ones)."""
+
+    def __init__(self, entries: Mapping[str, object]) -> None:
+        self._entries = entries
+        self._sorted: list[str] = []
+        self._taken = 0
+
+    def starting_with(self, prefix: str) -> list[str]:
+        if len(self._entries) < self._taken:
+            raise RuntimeError("KeyPrefixes: a key was removed from the dict it indexes")
+        for key in islice(self._entries, self._taken, None):
+            insort(self._sorted, key)
+        self._taken = len(self._entries)
+        out = []
+        for key in islice(self._sorted, bisect_left(self._sorted, prefix), None):
+            if not key.startswith(prefix):
+                break
+            out.append(key)
+        return out

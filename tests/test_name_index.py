@@ -2,11 +2,12 @@
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kg import name_index
-from kg.name_index import label_extensions, lineage_by_name, phrase_extensions
+from kg.name_index import KeyPrefixes, label_extensions, lineage_by_name, phrase_extensions
 
 
 def all_pairs(labels: list[tuple[str, str]], long_names: dict[str, set[str]]) -> list[tuple[str, str]]:
@@ -92,3 +93,45 @@ def test_index_gives_the_all_pairs_answer(data):
     labels = [(label, f"k{i}") for i, (label, _) in enumerate(methods)]
     long_names = {f"k{i}": {n for n in (label, *others) if len(n.split()) >= 2} for i, (label, others) in enumerate(methods)}
     assert lineage_by_name(labels, long_names) == all_pairs(labels, long_names)
+
+
+def test_key_prefixes_follow_a_growing_dict():
+    entities = {"qwen2.5": 1, "qwen2.5-7b": 2, "llama-3": 3}
+    keys = KeyPrefixes(entities)
+    assert keys.starting_with("qwen") == ["qwen2.5", "qwen2.5-7b"]
+    entities["qwen"] = 4  # added after the first question, as families are while linking
+    entities["qwe"] = 5
+    assert keys.starting_with("qwen") == ["qwen", "qwen2.5", "qwen2.5-7b"]
+    assert keys.starting_with("llama-3") == ["llama-3"]
+    assert keys.starting_with("gpt") == []
+    entities.clear()
+    with pytest.raises(RuntimeError):
+        keys.starting_with("q")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.text(alphabet="ab-\U0010ffff", max_size=4), st.text(alphabet="ab-", max_size=3)), max_size=20))
+def test_key_prefixes_give_what_a_scan_gives(steps):
+    entities: dict[str, int] = {}
+    keys = KeyPrefixes(entities)
+    for key, prefix in steps:
+        entities[key] = 0
+        assert keys.starting_with(prefix) == sorted(k for k in entities if k.startswith(prefix))
+
+
+FAMILIES = """Top AI Papers of the Week (June 2 - 8)
+1. Zorbix Models
+Researchers release Zorbix4, a new language model built upon Qwen2.5-7B. Zorbix4V, a new vision model, outperforms Zorbix4. They also release Zorbix-1M and Zorbix-7B-Instruct-1M, long-context models trained from Zorbix4.
+"""
+
+
+def test_linking_finds_families_through_the_key_prefixes(tmp_path):
+    """The two family rules that looked through every entity now look up keys: a name that drops middle parts
+    ('Zorbix-7B-Instruct-1M' -> 'Zorbix-1M') and a model name plus a short suffix ('Zorbix4V' -> 'Zorbix4')."""
+    from kg.pipeline import build
+
+    (tmp_path / "week.txt").write_text(FAMILIES, encoding="utf-8")
+    entities = build([tmp_path]).corpus.entities
+    family = {e.label: entities[e.variant_of].label for e in entities.values() if e.variant_of}
+    assert family["Zorbix-7B-Instruct-1M"] == "Zorbix-1M"
+    assert family["Zorbix4V"] == "Zorbix4"
