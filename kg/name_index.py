@@ -34,7 +34,7 @@ def _phrase_tail(parent_name: str) -> re.Pattern[str]:
 
 def _label_shape(parent_label: str) -> re.Pattern[str]:
     p = re.escape(parent_label)
-    return re.compile(rf"(^{p}[-‐](?=[A-Za-z])|[a-z\-]{p}$|^[A-Z][a-z]+{p}$)")
+    return re.compile(rf"(^{p}[-\u2010](?=[A-Za-z])|[a-z\-]{p}$|^[A-Z][a-z]+{p}$)")
 
 
 def phrase_extensions(names: Mapping[str, Iterable[str]]) -> set[tuple[str, str]]:

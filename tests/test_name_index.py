@@ -23,7 +23,7 @@ def all_pairs(labels: list[tuple[str, str]], long_names: dict[str, set[str]]) ->
         for parent_label, parent_key in by_length:
             if parent_key == child_key or len(parent_label) < 3 or not re.search(r"[A-Z]{2}", parent_label):
                 continue
-            pattern = rf"(^{re.escape(parent_label)}[-‐](?=[A-Za-z])|[a-z\-]{re.escape(parent_label)}$|^[A-Z][a-z]+{re.escape(parent_label)}$)"
+            pattern = rf"(^{re.escape(parent_label)}[-\u2010](?=[A-Za-z])|[a-z\-]{re.escape(parent_label)}$|^[A-Z][a-z]+{re.escape(parent_label)}$)"
             if re.search(pattern, child_label):
                 pairs.add((child_key, parent_key))
                 break
@@ -121,7 +121,8 @@ def test_key_prefixes_give_what_a_scan_gives(steps):
 
 FAMILIES = """Top AI Papers of the Week (June 2 - 8)
 1. Zorbix Models
-Researchers release Zorbix4, a new language model built upon Qwen2.5-7B. Zorbix4V, a new vision model, outperforms Zorbix4. They also release Zorbix-1M and Zorbix-7B-Instruct-1M, long-context models trained from Zorbix4.
+Researchers release Zorbix4, a new language model built upon Qwen2.5-7B. Zorbix4V, a new vision model, outperforms Zorbix4.
+They also release Zorbix-1M and Zorbix-7B-Instruct-1M, long-context models trained from Zorbix4.
 """
 
 
