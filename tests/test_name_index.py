@@ -7,7 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kg import name_index
-from kg.name_index import KeyPrefixes, label_extensions, lineage_by_name, phrase_extensions
+from kg.name_index import (
+    KeyPrefixes,
+    label_extensions,
+    lineage_by_name,
+    phrase_extensions,
+)
 
 
 def all_pairs(labels: list[tuple[str, str]], long_names: dict[str, set[str]]) -> list[tuple[str, str]]:
