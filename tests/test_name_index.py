@@ -124,11 +124,14 @@ def test_key_prefixes_give_what_a_scan_gives(steps):
         assert keys.starting_with(prefix) == sorted(k for k in entities if k.startswith(prefix))
 
 
-FAMILIES = """Top AI Papers of the Week (June 2 - 8)
-1. Zorbix Models
-Researchers release Zorbix4, a new language model built upon Qwen2.5-7B. Zorbix4V, a new vision model, outperforms Zorbix4.
-They also release Zorbix-1M and Zorbix-7B-Instruct-1M, long-context models trained from Zorbix4.
-"""
+FAMILIES = (
+    "Top AI Papers of the Week (June 2 - 8)\n"
+    "1. Zorbix Models\n"
+    "Researchers release Zorbix4, a new language model built upon Qwen2.5-7B. Zorbix4V, a new vision model, outperforms Zorbix4. "
+    "They also release Zorbix-1M and Zorbix-7B-Instruct-1M, long-context models trained from Zorbix4.\n"
+    "2. Velvet Tuning\n"
+    "Velvet Tuning (VT) is a method that builds on LoRA. Applying it to Llama-3.1-8B improves accuracy on AIME 2024.\n"
+)
 
 
 def test_linking_finds_families_through_the_key_prefixes(tmp_path):
