@@ -10,13 +10,13 @@ states it, so the graph can say how many digests and sentences support it.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .lexicon import Lexicon, load_lexicon
 from .link import Entity, LinkedCorpus, LinkedItem, LinkedMention
+from .name_index import lineage_by_name
 from .namespaces import EntityType, Predicate
 
 
@@ -316,9 +316,6 @@ def _lineage_by_name(corpus: LinkedCorpus, found) -> None:
                     item.annotated.item.digest_file, item.annotated.sentences[lm.mention.sentence]
                 )
     long_names = {k: {a for a in (e.label, *e.aliases, *e.known_names) if len(a.split()) >= 2} for k, e in methods.items()}
-    # Imported here so that this function's body is the whole of the change to this module.
-    from .name_index import lineage_by_name
-
     for child_key, parent_key in lineage_by_name([(e.label, k) for k, e in methods.items()], long_names):
         evidence = first_sentence.get(child_key, Evidence("", methods[child_key].label))
         found[(child_key, "extends", parent_key)].add(evidence)

@@ -7,7 +7,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_build import tagged_copy
+from bench_build import tagged_copy  # noqa: E402  (benchmarks/ is not a package; its folder is put on the path first)
 
 
 def test_refuses_to_run_without_the_corpus(tmp_path):
