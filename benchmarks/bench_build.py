@@ -1,27 +1,173 @@
-"""How much does the whole pipeline cost over reading the text? kg build vs the bare spaCy tokenizer.
+"""How much does the whole pipeline cost over reading the text, and does it stay linear as the weeks pile up?
 
-Baseline: spacy.blank("en") tokenizing every paper item of the corpus. Measured: the full build
-(ingest, nlp, link, relations, RDF graph, Turtle). Prints the ratio and words per second.
+Sizes: the corpus itself (1x) and the corpus plus copies of it in which every capitalised name carries a
+per-copy tag (2x, ...), generated in a temporary folder, so that methods and models multiply as they would
+over years instead of repeating. At each size: the full build (ingest, nlp, link, relations, RDF graph,
+Turtle) against the bare spaCy tokenizer (spacy.blank("en")) over the same text, and how much each costs
+when the corpus doubles. Then lineage by name on the same linked corpus: the all-pairs rule the build used
+before (kept below as the reference) against the index in kg.name_index, checking they give the same edges.
+
+Refuses to run without the real corpus: a fallback to seeds/ would measure something else.
+Writes benchmarks/results/build.json.
 """
 
-import spacy
+from __future__ import annotations
 
-from _common import best_of, corpus
+import argparse
+import json
+import re
+import string
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from itertools import pairwise
+from pathlib import Path
+
+import spacy
+from _common import CORPUS, ROOT, best_of
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from kg.graph import to_turtle
 from kg.ingest import collect_paths, read_digest
+from kg.link import LinkedCorpus
 from kg.pipeline import build
+from kg.relations import Evidence, _lineage_by_name
+
+RESULTS = ROOT / "benchmarks" / "results" / "build.json"
+# A run of letters opening with a capital, not glued to digits ('GRPO', 'LoRA', 'DeepSeek' in 'DeepSeek-R1',
+# 'Proximal'). The tag is lowercase so acronyms keep their capitals ('Group Relative Policy Optimizationzqb
+# (GRPOzqb)' is still a definition); stop words, plural acronyms ('LLMs', a class, not a name) and ordinary
+# words opening a sentence ('Introduces') stay as they are, so sentences read the same.
+_CAPITALISED = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z]*[A-Za-z](?![A-Za-z0-9])")
+_PLURAL_ACRONYM = re.compile(r"[A-Z]{2,}s")
+_SENTENCE_OPENING = re.compile(r"(^|[.!?:\n●•\u2013]|\d\.)\s*$")
 
 
-def main() -> None:
-    paths = collect_paths([corpus()])
-    texts = [f"{i.title}\n{i.body}" for p in paths for i in read_digest(p).items]
-    words = sum(len(t.split()) for t in texts)
+def tagged_copy(text: str, tag: str, lowercase_words: set[str]) -> str:
+    """The digest with every capitalised name tagged; the first line (the digest's own title) kept."""
+    head, _, rest = text.partition("\n")
+
+    def tagged(m: re.Match[str]) -> str:
+        word = m.group()
+        if word.lower() in STOP_WORDS or _PLURAL_ACRONYM.fullmatch(word):
+            return word
+        if word.lower() in lowercase_words and _SENTENCE_OPENING.search(rest[max(0, m.start() - 4) : m.start()]):
+            return word
+        return word + tag
+
+    return f"{head}\n{_CAPITALISED.sub(tagged, rest)}"
+
+
+def write_copies(corpus: Path, copies: int, folder: Path) -> list[Path]:
+    """Folders 1..copies-1 under ``folder``, each a tagged copy of the corpus under other file names."""
+    paths = collect_paths([corpus])
+    lowercase_words = {w for p in paths for w in re.findall(r"\b[a-z]+\b", p.read_text(encoding="utf-8"))}
+    out = []
+    for k in range(1, copies):
+        copy_dir = folder / f"copy{k}"
+        copy_dir.mkdir()
+        tag = "zq" + string.ascii_lowercase[k]
+        for path in paths:
+            text = path.read_text(encoding="utf-8")
+            (copy_dir / f"{path.stem}-copy{k}{path.suffix}").write_text(tagged_copy(text, tag, lowercase_words), encoding="utf-8")
+        out.append(copy_dir)
+    return out
+
+
+def all_pairs_lineage(corpus: LinkedCorpus, found) -> None:
+    """The reference: relations._lineage_by_name before the index, comparing every pair of methods."""
+    methods = {k: e for k, e in corpus.entities.items() if e.type == "Method"}
+    labels = sorted(((e.label, k) for k, e in methods.items()), key=lambda x: -len(x[0]))
+    first_sentence: dict[str, Evidence] = {}
+    for item in corpus.items:
+        for lm in item.mentions:
+            if lm.entity not in first_sentence:
+                first_sentence[lm.entity] = Evidence(
+                    item.annotated.item.digest_file, item.annotated.sentences[lm.mention.sentence]
+                )
+    long_names = {k: {a for a in (e.label, *e.aliases, *e.known_names) if len(a.split()) >= 2} for k, e in methods.items()}
+    for child_key, child in sorted(methods.items()):
+        for parent_key, parent_names in sorted(long_names.items()):
+            if parent_key != child_key and any(
+                re.search(rf"\S\s+{re.escape(p)}$", c) for p in parent_names for c in long_names[child_key]
+            ):
+                found[(child_key, "extends", parent_key)].add(first_sentence.get(child_key, Evidence("", child.label)))
+        for parent_label, parent_key in labels:
+            if parent_key == child_key or len(parent_label) < 3 or not re.search(r"[A-Z]{2}", parent_label):
+                continue
+            pattern = rf"(^{re.escape(parent_label)}[-\u2010](?=[A-Za-z])|[a-z\-]{re.escape(parent_label)}$|^[A-Z][a-z]+{re.escape(parent_label)}$)"
+            if re.search(pattern, child.label):
+                found[(child_key, "extends", parent_key)].add(first_sentence.get(child_key, Evidence("", child.label)))
+                break
+
+
+def timed(fn) -> tuple[float, object]:
+    start = time.perf_counter()
+    value = fn()
+    return time.perf_counter() - start, value
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="the 122-week corpus (default ../shared/corpus/dair)")
+    parser.add_argument("--sizes", default="1,2", help="corpus multiples to build, comma-separated (default 1,2)")
+    parser.add_argument("--all-pairs-at", default="1", help="multiples at which to also time the all-pairs lineage (default 1)")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--turtle-dir", type=Path, help="also write each size's graph as SIZEx.ttl here, to compare runs")
+    args = parser.parse_args()
+    if not args.corpus.is_dir() or not any(args.corpus.glob("*.txt")):
+        print(f"bench_build: no corpus at {args.corpus}; this benchmark needs the real digests (--corpus DIR)", file=sys.stderr)
+        return 1
+    sizes = sorted({int(s) for s in args.sizes.split(",")})
+    all_pairs_at = {int(s) for s in args.all_pairs_at.split(",")}
     blank = spacy.blank("en")
-    tokenize = best_of(lambda: [blank(t) for t in texts], 3)
-    full = best_of(lambda: to_turtle(build([corpus()]).graph), 3)
-    print(f"{len(paths)} digests, {len(texts)} items, {words} words")
-    print(f"full build / bare tokenizer = {full / tokenize:.1f}x   ({words / full:,.0f} words/s end to end)")
+    rows, lineage = [], []
+    with tempfile.TemporaryDirectory(prefix="bench-build-") as tmp:
+        copies = write_copies(args.corpus, max(sizes), Path(tmp))
+        for n in sizes:
+            inputs = [args.corpus, *copies[: n - 1]]
+            paths = collect_paths(inputs)
+            texts = [f"{i.title}\n{i.body}" for p in paths for i in read_digest(p).items]
+            tokenizer = best_of(lambda texts=texts: [blank(t) for t in texts], 3)
+            build_s, result = timed(lambda inputs=inputs: build(inputs))
+            turtle_s, turtle = timed(lambda result=result: to_turtle(result.graph))
+            if args.turtle_dir:
+                args.turtle_dir.mkdir(parents=True, exist_ok=True)
+                (args.turtle_dir / f"{n}x.ttl").write_bytes(turtle)
+            corpus = result.corpus
+            methods = sum(1 for e in corpus.entities.values() if e.type == "Method")
+            row = {"size": n, "digests": len(paths), "items": len(texts), "words": sum(len(t.split()) for t in texts),
+                   "methods": methods, "entities": len(corpus.entities), "tokenizer_s": round(tokenizer, 3),
+                   "build_s": round(build_s + turtle_s, 3), "build_over_tokenizer": round((build_s + turtle_s) / tokenizer, 1)}
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+            index_found: dict = defaultdict(set)
+            index_s, _ = timed(lambda corpus=corpus, found=index_found: _lineage_by_name(corpus, found))
+            entry: dict = {"size": n, "methods": methods, "index_s": round(index_s, 4), "extends": len(index_found)}
+            if n in all_pairs_at:
+                reference: dict = defaultdict(set)
+                entry["all_pairs_s"], _ = timed(lambda corpus=corpus, found=reference: all_pairs_lineage(corpus, found))
+                entry["all_pairs_s"] = round(entry["all_pairs_s"], 3)
+                entry["all_pairs_over_index"] = round(entry["all_pairs_s"] / index_s, 1)
+                entry["same_edges"] = reference == index_found
+            lineage.append(entry)
+            print(json.dumps(entry), flush=True)
+    doubling = {}
+    for a, b in pairwise(rows):
+        if b["size"] == 2 * a["size"]:
+            doubling[f"{a['size']}x->{b['size']}x"] = {
+                "build": round(b["build_s"] / a["build_s"], 2), "tokenizer": round(b["tokenizer_s"] / a["tokenizer_s"], 2)}
+    report = {"command": "python benchmarks/bench_build.py " + " ".join(sys.argv[1:]), "corpus": str(args.corpus),
+              "sizes": rows, "doubling": doubling, "lineage_by_name": lineage}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(doubling))
+    if any(entry.get("same_edges") is False for entry in lineage):
+        print("bench_build: the index and the all-pairs rule disagree", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

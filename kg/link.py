@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from .ingest import Digest
 from .lexicon import Lexicon, load_lexicon
+from .name_index import KeyPrefixes
 from .namespaces import EntityType
 from .nlp import SIZE_TOKEN, AnnotatedItem, Mention, type_from_expansion
 from .slugs import hashed_key, name_key
@@ -315,6 +316,7 @@ class Linker:
                 self._ensure_vocab_entity(entities, entry.variant_of, decisions)
                 entities[key] = replace(entities[key], variant_of=fold(entry.variant_of))
                 decisions[key].append(Decision("family.vocabulary", f"variant of {entry.variant_of} in the vocabulary"))
+        self._keys = KeyPrefixes(entities)  # families are found by name prefix; scanning every entity is quadratic
         for key in sorted(entities):
             self._find_family(entities, key, decisions)
         confident = self.lex.thresholds["confident-type"]
@@ -396,8 +398,8 @@ class Linker:
             return None
         segments = _split_label(entity.label)
         first = fold(segments[0])
-        shorter = [k for k, e in entities.items()
-                   if k != entity.key and e.type in {entity.type, None} and k.startswith(first) and _is_subsequence(_segments(e.label), segments)]
+        shorter = [k for k in self._keys.starting_with(first)
+                   if k != entity.key and entities[k].type in {entity.type, None} and _is_subsequence(_segments(entities[k].label), segments)]
         if shorter:
             return "family.shorter-name", max(shorter, key=lambda k: (len(_segments(entities[k].label)), k))
         return None
@@ -407,8 +409,9 @@ class Linker:
         if entity.in_vocabulary:
             return None
         key = entity.key
-        known = [k for k, e in entities.items() if e.type == EntityType.MODEL and k != key and key.startswith(k)
-                 and 1 <= len(key) - len(k) <= 3 and key[len(k):].isalnum() and k[-1].isdigit()]
+        # only the names one to three characters shorter than this one can be its family
+        known = [k for k in (key[:-3], key[:-2], key[:-1]) if k in entities and entities[k].type == EntityType.MODEL
+                 and key[len(k):].isalnum() and k[-1].isdigit()]
         return ("family.known-model-suffix", max(known, key=len)) if known else None
 
     def _prefix_family(self, entities: dict[str, Entity], entity: Entity,

@@ -10,13 +10,13 @@ states it, so the graph can say how many digests and sentences support it.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .lexicon import Lexicon, load_lexicon
 from .link import Entity, LinkedCorpus, LinkedItem, LinkedMention
+from .name_index import lineage_by_name
 from .namespaces import EntityType, Predicate
 
 
@@ -308,7 +308,6 @@ def _introduced_methods_in_sentence(item: LinkedItem, lm: LinkedMention, introdu
 def _lineage_by_name(corpus: LinkedCorpus, found) -> None:
     """A method named after another extends it: GRPO-RoC -> GRPO, online-DPO -> DPO, QLoRA -> LoRA."""
     methods = {k: e for k, e in corpus.entities.items() if e.type == "Method"}
-    labels = sorted(((e.label, k) for k, e in methods.items()), key=lambda x: -len(x[0]))
     first_sentence: dict[str, Evidence] = {}
     for item in corpus.items:
         for lm in item.mentions:
@@ -317,17 +316,6 @@ def _lineage_by_name(corpus: LinkedCorpus, found) -> None:
                     item.annotated.item.digest_file, item.annotated.sentences[lm.mention.sentence]
                 )
     long_names = {k: {a for a in (e.label, *e.aliases, *e.known_names) if len(a.split()) >= 2} for k, e in methods.items()}
-    for child_key, child in sorted(methods.items()):
-        for parent_key, parent_names in sorted(long_names.items()):
-            # 'Multi-Agent Proximal Policy Optimization' contains 'Proximal Policy Optimization': MAPPO extends PPO.
-            if parent_key != child_key and any(
-                re.search(rf"\S\s+{re.escape(p)}$", c) for p in parent_names for c in long_names[child_key]
-            ):
-                found[(child_key, "extends", parent_key)].add(first_sentence.get(child_key, Evidence("", child.label)))
-        for parent_label, parent_key in labels:
-            if parent_key == child_key or len(parent_label) < 3 or not re.search(r"[A-Z]{2}", parent_label):
-                continue
-            pattern = rf"(^{re.escape(parent_label)}[-‐](?=[A-Za-z])|[a-z\-]{re.escape(parent_label)}$|^[A-Z][a-z]+{re.escape(parent_label)}$)"
-            if re.search(pattern, child.label):
-                found[(child_key, "extends", parent_key)].add(first_sentence.get(child_key, Evidence("", child.label)))
-                break
+    for child_key, parent_key in lineage_by_name([(e.label, k) for k, e in methods.items()], long_names):
+        evidence = first_sentence.get(child_key, Evidence("", methods[child_key].label))
+        found[(child_key, "extends", parent_key)].add(evidence)
