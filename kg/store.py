@@ -185,6 +185,7 @@ def _text(term) -> str:
 class OxigraphStore(GraphStore):
     def __init__(self, path: Path | None = None, read_only: bool = False):
         self.path = path
+        self.read_only = read_only
         if path is None:
             self.store = ox.Store()
             return
@@ -279,7 +280,8 @@ class OxigraphStore(GraphStore):
     def close(self) -> None:
         """Flush and let go of the database, so the next open (in this process too) can lock it."""
         if self.path is not None and hasattr(self, "store"):
-            self.store.flush()
+            if not self.read_only:
+                self.store.flush()
             del self.store
 
 
@@ -299,15 +301,21 @@ def _remove_stale_creations(path: Path) -> None:
         shutil.rmtree(stale, ignore_errors=True)
 
 
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
 def _create(path: Path) -> ox.Store:
     """A new store, made beside its place and renamed there once whole: a kill never leaves half a store."""
     path.parent.mkdir(parents=True, exist_ok=True)
     building = Path(tempfile.mkdtemp(prefix=f".{path.name}{_CREATING}", dir=path.parent))
     try:
         fresh = ox.Store(str(building))
-        fresh.update(f"INSERT DATA {{ GRAPH <{LEDGER}> {{ <{LEDGER}> <{_KG_TRIPLE_COUNT.value}> 0 }} }}")
         fresh.flush()
         del fresh  # closes the database before its folder moves
+        os.chmod(building, 0o777 & ~_umask())  # mkdtemp makes 0700; a store is an ordinary folder
         os.rename(building, path)  # replaces an empty folder too
     except BaseException:
         shutil.rmtree(building, ignore_errors=True)

@@ -254,3 +254,67 @@ def test_a_store_is_created_whole_or_not_at_all(tmp_path):
     (stale / "junk").write_text("left by a killed run")
     assert kg("add", SEEDS / "000_29414c920c700738.txt", "--store", store).exit_code == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["store"]
+
+
+# ---------------------------------------------------------------- item 4: kg build's pair of files
+
+
+def _die_at_step(step: int, action) -> int:
+    """Run `action` in a forked child that exits at once (as a SIGKILL would) before its `step`-th file-system
+    change; the child's exit code: 137 if it died there, 0 if the action finished first."""
+    pid = os.fork()
+    if pid == 0:
+        import shutil as shutil_module
+
+        from kg import pipeline
+
+        count = [0]
+
+        def dying(original):
+            def wrapper(*args, **kwargs):
+                count[0] += 1
+                if count[0] == step:
+                    os._exit(137)
+                return original(*args, **kwargs)
+            return wrapper
+
+        for module, name in ((os, "replace"), (os, "rename"), (os, "fsync"), (os, "chmod"), (os, "unlink"),
+                             (shutil_module, "rmtree"), (pipeline, "_exchange")):
+            if hasattr(module, name):
+                setattr(module, name, dying(getattr(module, name)))
+        try:
+            action()
+        finally:
+            os._exit(0)
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+
+
+def test_build_dying_at_any_step_leaves_the_old_or_the_new_pair(seeds_result, tmp_path):
+    from kg.pipeline import build, write_outputs
+
+    old_result = build([SEEDS / "000_29414c920c700738.txt"])
+    write_outputs(old_result, tmp_path / "old")
+    write_outputs(seeds_result, tmp_path / "new")
+
+    def pair(folder):
+        return tuple((folder / n).read_bytes() for n in ("graph.ttl", "graph.html"))
+
+    old, new = pair(tmp_path / "old"), pair(tmp_path / "new")
+    step, states = 0, []
+    while True:
+        step += 1
+        out = tmp_path / f"step-{step}"
+        shutil.copytree(tmp_path / "old", out)
+        code = _die_at_step(step, lambda: write_outputs(seeds_result, out))
+        state = pair(out)
+        assert state in (old, new), f"dying at step {step} left a graph.ttl and a graph.html of two builds"
+        states.append(state == new)
+        if code == 0:
+            break
+        assert step < 50
+    assert states[-1] and not states[0] and step > 3
+    # The next build removes whatever the deaths left behind.
+    for folder in [p for p in tmp_path.iterdir() if p.name.startswith("step-")]:
+        write_outputs(seeds_result, folder)
+    leftovers = [p.name for p in tmp_path.rglob("*") if ".kg-tmp-" in p.name or p.name.startswith(".graph.")]
+    assert leftovers == []
