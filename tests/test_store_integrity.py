@@ -1,6 +1,7 @@
 """Nothing lost: a digest's identity is its relative path, a store holds exactly what a build of the same
 digests holds, and a failed or interrupted command leaves the old whole state (issue 10, items 1, 3, 4)."""
 
+import gc
 import os
 import shutil
 from pathlib import Path
@@ -19,21 +20,24 @@ WEEKS = next((c for c in (CORPUS, ROOT.parent.parent / "shared" / "corpus" / "da
 KILLED_MANIFEST = "80c0d8a82d000181402466646336613361392d356264312d346536332d613462362d313466353933613461616532020003020400"
 
 # Invented weeks that share entities with each other and with the seeds, spelled differently.
+# Invented weeks that share entities with each other and with the seeds, spelled differently: an acronym
+# defined in one week and used bare in another, a model written two ways. Linked one week at a time these
+# gave other relations and two labels for one entity.
 WEEK_1 = """Top AI Papers of the Week (Mar 3 - 9)
-1. Frobnic-RL
-Frobnic-RL is a new method that extends GRPO with a learned critic; it fine-tunes Llama 2 70B and reports AIME 2024 and MATH500.
+1. Frobnic Reward Optimization
+Frobnic Reward Optimization (FRO) is a new method that extends GRPO; it fine-tunes Zarnak-2-70B and reports AIME 2024.
 2. Vexil Bench
-Vexil is a new benchmark for agents; Qwen2.5-7B and DeepSeek-R1 are evaluated on it.
+Vexil is a new benchmark for agents; Zarnak-2-70B and DeepSeek-R1 are evaluated on it.
 """
 WEEK_2 = """Top AI Papers of the Week (Mar 10 - 16)
-1. Frobnic-RL v2
-Frobnic-RL v2 builds on Frobnic-RL and GRPO; it uses LLaMA2-70B as the base model and is evaluated on AIME 2024 and Vexil.
+1. Blorp-PO
+Blorp-PO is a new method that builds on FRO; it uses Zarnak2-70B as the base model and is evaluated on Vexil.
 2. Quillon
-Quillon is a framework from Google DeepMind that is compared with DeepSeek-R1 on MATH500.
+Quillon is a framework from Google DeepMind that is compared with Zarnak2-70B on MATH500.
 """
 WEEK_3 = """Top AI Papers of the Week (Mar 17 - 23)
 1. Tarnwise
-Tarnwise, a new reasoning model trained with GRPO on Qwen2.5-7B, beats Quillon on Vexil and AIME 2024.
+Tarnwise, a new reasoning model trained with FRO on Zarnak2-70B, beats Quillon on Vexil and AIME 2024.
 2. Plain Title Here
 Nothing here worth extracting.
 """
@@ -139,7 +143,7 @@ def test_build_and_store_hold_the_same_triples(mixed_folder, tmp_path):
     step = tmp_path / "step"
     shutil.copytree(SEEDS, step)
     assert kg("add", step, "--store", stepwise).exit_code == 0
-    write_digest(step, "week-1.txt", WEEK_1.replace("Vexil", "Vexal"))
+    write_digest(step, "week-1.txt", WEEK_1.replace("Vexil", "Vexal").replace("(FRO)", ""))
     assert kg("add", step / "week-1.txt", "--store", stepwise).exit_code == 0
     (step / "more").mkdir()
     write_digest(step / "more", "week-2.txt", WEEK_2)
@@ -216,16 +220,28 @@ def test_a_failure_while_linking_leaves_the_store(tmp_path, monkeypatch):
     store = tmp_path / "store"
     assert kg("add", folder, "--store", store).exit_code == 0
     before = whole_store(store)
+    # a.txt changes and b.txt is new; extraction fails once b.txt is in the corpus.
+    write_digest(folder, "a.txt", WEEK_1.replace("Vexil", "Vexal"))
     write_digest(folder, "b.txt", WEEK_2)
     from kg import pipeline
 
-    def broken(*args, **kwargs):
-        raise MemoryError("simulated failure part-way")
+    extract = pipeline.extract_relations
 
-    monkeypatch.setattr(pipeline, "extract_relations", broken)
+    def failing(corpus):
+        if any(d.source_file == "b.txt" for d in corpus.digests):
+            raise MemoryError("simulated failure part-way")
+        return extract(corpus)
+
+    monkeypatch.setattr(pipeline, "extract_relations", failing)
     result = kg("add", folder, "--store", store)
-    assert result.exit_code != 0
+    assert isinstance(result.exception, MemoryError)
+    del result  # its traceback holds the store open
+    gc.collect()
     assert whole_store(store) == before
+    monkeypatch.undo()
+    assert kg("add", folder, "--store", store).exit_code == 0
+    assert kg("build", folder, "--out", tmp_path / "build").exit_code == 0
+    assert default_graph_of_store(store) == default_graph_of_build(tmp_path / "build")
 
 
 def test_store_killed_while_created_is_one_line(tmp_path):
