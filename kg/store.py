@@ -8,13 +8,14 @@ Oxigraph runs every query: our measurements (``benchmarks/``) found it much
 faster than rdflib's engine with the same answers. In a store, the default
 graph, which queries read, holds exactly what a build of the store's digests
 holds; the ledger (graph ``kg:ledger``) holds each digest's path, content hash
-and bytes (an add re-links over all of them, see ``kg.pipeline.add_to_store``)
+and bytes (base64) (an add re-links over all of them, see ``kg.pipeline.add_to_store``)
 and the size of the default graph. Every change is one transaction, and an
 Oxigraph store on disk is created beside its place and moved there whole.
 """
 
 from __future__ import annotations
 
+import base64
 import functools
 import glob
 import hashlib
@@ -122,12 +123,12 @@ class GraphStore(ABC):
 
     def sources(self) -> dict[str, bytes]:
         """Each stored digest's bytes by its path."""
-        rows = self.select("SELECT ?file ?text WHERE { GRAPH kg:ledger { ?d kg:sourceFile ?file "
-                           "OPTIONAL { ?d kg:sourceText ?text } } }").rows
-        if any(not text for _, text in rows):
+        rows = self.select("SELECT ?file ?content WHERE { GRAPH kg:ledger { ?d kg:sourceFile ?file "
+                           "OPTIONAL { ?d kg:sourceContent ?content } } }").rows
+        if any(not content for _, content in rows):
             raise StoreError("this store was made by an older papers-kg, which kept no digest texts; "
                              "add the digests to a new store")
-        return {file: text.encode("utf-8") for file, text in rows}
+        return {file: base64.b64decode(content) for file, content in rows}
 
     def is_consistent(self) -> bool:
         """Whether the default graph has the size the last add recorded (a cheap check that it is whole)."""
@@ -144,10 +145,10 @@ class GraphStore(ABC):
         wanted |= {ox.Quad(ledger, _KG_TRIPLE_COUNT, ox.Literal(str(len(wanted)), datatype=_XSD_INTEGER), ledger)}
         for name, (iri, raw) in digests.items():
             node = ox.NamedNode(str(iri))
-            text = raw.decode("utf-8")
-            for predicate, value in ((_KG_SOURCE_FILE, name), (_KG_CONTENT_HASH, hashlib.sha256(raw).hexdigest()),
-                                     (_KG_SOURCE_TEXT, text)):
-                wanted.add(ox.Quad(node, predicate, ox.Literal(value), ledger))
+            for predicate, value in ((_KG_SOURCE_FILE, ox.Literal(name)),
+                                     (_KG_CONTENT_HASH, ox.Literal(hashlib.sha256(raw).hexdigest())),
+                                     (_KG_SOURCE_CONTENT, ox.Literal(base64.b64encode(raw).decode("ascii"), datatype=_XSD_BASE64))):
+                wanted.add(ox.Quad(node, predicate, value, ledger))
         if any(isinstance(term, ox.BlankNode) for q in wanted for term in (q.subject, q.object)):
             raise StoreError("cannot store a graph with blank nodes")  # DELETE DATA cannot name them
         current = self.quads(None) | self.quads(LEDGER)
@@ -159,7 +160,8 @@ class GraphStore(ABC):
 _KG_TRIPLE_COUNT = ox.NamedNode(str(KG) + "tripleCount")
 _KG_SOURCE_FILE = ox.NamedNode(str(KG) + "sourceFile")
 _KG_CONTENT_HASH = ox.NamedNode(str(KG) + "contentHash")
-_KG_SOURCE_TEXT = ox.NamedNode(str(KG) + "sourceText")
+_KG_SOURCE_CONTENT = ox.NamedNode(str(KG) + "sourceContent")  # the bytes, whatever their encoding
+_XSD_BASE64 = ox.NamedNode("http://www.w3.org/2001/XMLSchema#base64Binary")
 _XSD_INTEGER = ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer")
 
 
