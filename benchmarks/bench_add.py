@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from _common import best_of, corpus
+
 from kg.graph import to_turtle
 from kg.ingest import collect_digest_files
 from kg.pipeline import add_to_store, build

@@ -321,7 +321,7 @@ def test_build_dying_at_any_step_leaves_the_old_or_the_new_pair(seeds_result, tm
         step += 1
         out = tmp_path / f"step-{step}"
         shutil.copytree(tmp_path / "old", out)
-        code = _die_at_step(step, lambda: write_outputs(seeds_result, out))
+        code = _die_at_step(step, lambda out=out: write_outputs(seeds_result, out))
         state = pair(out)
         assert state in (old, new), f"dying at step {step} left a graph.ttl and a graph.html of two builds"
         states.append(state == new)
@@ -334,3 +334,23 @@ def test_build_dying_at_any_step_leaves_the_old_or_the_new_pair(seeds_result, tm
         write_outputs(seeds_result, folder)
     leftovers = [p.name for p in tmp_path.rglob("*") if ".kg-tmp-" in p.name or p.name.startswith(".graph.")]
     assert leftovers == []
+
+
+def test_an_output_folder_with_other_files_is_refused_not_emptied(tmp_path):
+    from kg.pipeline import OutputError, write_folder_atomic
+
+    mine = tmp_path / "notes"
+    mine.mkdir()
+    (mine / "thesis.tex").write_text("mine")
+    with pytest.raises(OutputError, match="thesis.tex"):
+        write_folder_atomic(mine, {"graph.ttl": b"new", "graph.html": b"new"})
+    assert [p.name for p in mine.iterdir()] == ["thesis.tex"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes"]
+
+
+def test_single_file_writes_remove_what_a_killed_write_left(tmp_path):
+    from kg.pipeline import write_atomic
+
+    (tmp_path / ".export.nt.kg-tmp-x1y2").write_bytes(b"half")
+    write_atomic(tmp_path / "export.nt", b"whole")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["export.nt"]
