@@ -3,8 +3,9 @@ points each; every kill leaves the old or the new whole state, a later run leave
 next `kg add` converges to the N-Quads of an uninterrupted run.
 
 The kill points are seeded (see kill_points): half spread over the span of an uninterrupted run measured
-first, half where the writing happens. Kills run two at a time; the whole file takes about a minute on two
-idle cores. tests/test_store_integrity.py also makes a build die before each of its file-system steps.
+first, half where the writing happens. Kills run two at a time (the file used under two minutes of CPU in
+a measured run). tests/test_store_integrity.py also makes a build die before each of its file-system steps,
+which hits the short window between a build's writes every time.
 """
 
 import os
