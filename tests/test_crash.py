@@ -76,13 +76,15 @@ def run_killed(args, delay: float, writing=None) -> bool:
         return True
 
 
-def kill_points(span: float) -> list[tuple[float, bool]]:
+def kill_points(span: float) -> list[tuple[float, str]]:
     """Seeded kill points: half spread over a run (the first quarter is Python and spaCy starting, before any
-    output is touched), half in the writing: within 60 ms of the first temporary file (a build writes its two
-    files in a few milliseconds), or in the last fifth of the run (a store's one transaction)."""
+    output is touched), half in the writing: within 60 ms of the first temporary file or 4 ms of the first change
+    to an output file (a build writes its two files in a few milliseconds), or in the last fifth of the run
+    (a store's one transaction)."""
     rng = random.Random(SEED)
-    return [(rng.uniform(0.25 * span, 1.05 * span), False) if i % 2 else (rng.uniform(0.0, 0.06), True)
-            for i in range(KILLS)]
+    kinds = ["spread", "temporary", "spread", "changed"]
+    spans = {"spread": (0.25 * span, 1.05 * span), "temporary": (0.0, 0.06), "changed": (0.0, 0.004)}
+    return [(rng.uniform(*spans[kinds[i % 4]]), kinds[i % 4]) for i in range(KILLS)]
 
 
 def temporaries(folder: Path) -> list[str]:
@@ -117,12 +119,21 @@ def test_killed_build_leaves_old_or_new_pair(digests, tmp_path):
     old_pair, new_pair = pair(reference / "old"), pair(reference / "new")
     assert old_pair != new_pair
 
-    def attempt(i: int, point: tuple[float, bool]) -> tuple[int, bool, str]:
+    def attempt(i: int, point: tuple[float, str]) -> tuple[int, bool, str]:
         place = tmp_path / f"kill-{i}"
         shutil.copytree(reference / "old", place / "out")
-        delay, at_writing = point
-        writing = lambda: any(place.glob(".out.kg-tmp-*")) or any((place / "out").glob(".graph.*"))
-        killed = run_killed(["build", new, "--out", place / "out"], delay, writing if at_writing else None)
+        delay, kind = point
+        inodes = [(place / "out" / name).stat().st_ino for name in ("graph.ttl", "graph.html")]
+
+        def writing() -> bool:
+            if kind == "temporary":
+                return any(place.glob(".out.kg-tmp-*")) or any((place / "out").glob(".graph.*"))
+            try:  # "changed": an output file is no longer the old one
+                return [(place / "out" / name).stat().st_ino for name in ("graph.ttl", "graph.html")] != inodes
+            except FileNotFoundError:
+                return True
+
+        killed = run_killed(["build", new, "--out", place / "out"], delay, None if kind == "spread" else writing)
         state = pair(place / "out")
         assert state in (old_pair, new_pair), f"kill {i} ({point}) left a mixed pair"
         assert sorted(p.name for p in (place / "out").iterdir()) == ["graph.html", "graph.ttl"]
@@ -154,14 +165,14 @@ def test_killed_add_leaves_old_or_new_store_and_the_next_add_converges(digests, 
     run("add", new, "--store", reference / "old+new")
     assert whole_store(reference / "old+new") == new_state
 
-    def attempt(i: int, point: tuple[float, bool]) -> tuple[int, bool, str]:
+    def attempt(i: int, point: tuple[float, str]) -> tuple[int, bool, str]:
         place = tmp_path / f"kill-{i}"
         place.mkdir()
         fresh = i % 2 == 0  # every other kill hits a store being created
         if not fresh:
             shutil.copytree(reference / "old", place / "store")
-        delay, at_end = point  # a store shows no temporary file before its one transaction: the end of the run
-        killed = run_killed(["add", new, "--store", place / "store"], 0.8 * span + 4 * delay if at_end else delay)
+        delay, kind = point  # a store shows no temporary file before its one transaction: the end of the run
+        killed = run_killed(["add", new, "--store", place / "store"], delay if kind == "spread" else 0.8 * span + 4 * delay)
         if (place / "store").is_dir():
             state = whole_store(place / "store")
             assert state in ([] if fresh else old_state, new_state), f"kill {i} ({point}) left a mixed store"
