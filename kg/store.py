@@ -111,6 +111,9 @@ class GraphStore(ABC):
     def close(self) -> None:
         pass
 
+    # The named graph that stands for the default graph, on a server whose updates cannot name the default graph.
+    default_graph: URIRef | None = None
+
     @abstractmethod
     def quads(self, graph: URIRef | None) -> set[ox.Quad]:
         """Every quad of one graph (None: the default graph)."""
@@ -123,8 +126,8 @@ class GraphStore(ABC):
 
     def sources(self) -> dict[str, bytes]:
         """Each stored digest's bytes by its path."""
-        rows = self.select("SELECT ?file ?content WHERE { GRAPH kg:ledger { ?d kg:sourceFile ?file "
-                           "OPTIONAL { ?d kg:sourceContent ?content } } }").rows
+        rows = self.select("SELECT ?file ?content WHERE { GRAPH ?g { ?d kg:sourceFile ?file "
+                           "OPTIONAL { ?d kg:sourceContent ?content } } FILTER(?g = kg:ledger) }").rows
         if any(not content for _, content in rows):
             raise StoreError("this store was made by an older papers-kg, which kept no digest texts; "
                              "add the digests to a new store")
@@ -132,7 +135,7 @@ class GraphStore(ABC):
 
     def is_consistent(self) -> bool:
         """Whether the default graph has the size the last add recorded (a cheap check that it is whole)."""
-        recorded = self.select("SELECT ?n WHERE { GRAPH kg:ledger { kg:ledger kg:tripleCount ?n } }").rows
+        recorded = self.select("SELECT ?n WHERE { GRAPH ?g { kg:ledger kg:tripleCount ?n } FILTER(?g = kg:ledger) }").rows
         actual = self.select("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }").rows
         return len(recorded) == 1 and recorded == actual
 
@@ -140,7 +143,8 @@ class GraphStore(ABC):
         """Make the default graph this Turtle graph and the ledger these digests (path -> IRI, bytes), by
         applying the difference in one update, so that the store is always the old whole or the new whole."""
         triples = ox.parse(turtle, format=ox.RdfFormat.TURTLE)
-        wanted = {ox.Quad(t.subject, t.predicate, t.object, ox.DefaultGraph()) for t in triples}
+        default = ox.NamedNode(str(self.default_graph)) if self.default_graph is not None else ox.DefaultGraph()
+        wanted = {ox.Quad(t.subject, t.predicate, t.object, default) for t in triples}
         ledger = ox.NamedNode(str(LEDGER))
         wanted |= {ox.Quad(ledger, _KG_TRIPLE_COUNT, ox.Literal(str(len(wanted)), datatype=_XSD_INTEGER), ledger)}
         for name, (iri, raw) in digests.items():
@@ -151,7 +155,7 @@ class GraphStore(ABC):
                 wanted.add(ox.Quad(node, predicate, value, ledger))
         if any(isinstance(term, ox.BlankNode) for q in wanted for term in (q.subject, q.object)):
             raise StoreError("cannot store a graph with blank nodes")  # DELETE DATA cannot name them
-        current = self.quads(None) | self.quads(LEDGER)
+        current = self.quads(self.default_graph) | self.quads(LEDGER)
         removed, added = current - wanted, wanted - current
         if removed or added:
             self.update(f"DELETE DATA {{ {_data(removed)} }} ;\nINSERT DATA {{ {_data(added)} }}")
@@ -386,9 +390,9 @@ class RemoteStore(GraphStore):
         self.update(f"INSERT DATA {{ {target} }}")
 
     def quads(self, graph: URIRef | None) -> set[ox.Quad]:
-        pattern = f"GRAPH <{graph}> {{ ?s ?p ?o }}" if graph is not None else "?s ?p ?o"
+        pattern = f"GRAPH ?g {{ ?s ?p ?o }} FILTER(?g = <{graph}>)" if graph is not None else "?s ?p ?o"
         data = self._post(self.query_url, f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ {pattern} }}",
-                          "application/sparql-query", "application/n-triples")
+                          "application/sparql-query", "application/n-triples, text/plain")
         target = ox.NamedNode(str(graph)) if graph is not None else ox.DefaultGraph()
         return {ox.Quad(t.subject, t.predicate, t.object, target) for t in ox.parse(data, format=ox.RdfFormat.N_TRIPLES)}
 
