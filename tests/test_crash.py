@@ -115,7 +115,11 @@ def test_killed_build_leaves_old_or_new_pair(digests, tmp_path):
     with ThreadPoolExecutor(2) as pool:  # timed as the kills run: two at a time
         _, span = pool.map(lambda args: run(*args), [("build", old, "--out", reference / "old"),
                                                       ("build", new, "--out", reference / "new")])
-    pair = lambda folder: tuple((folder / name).read_bytes() for name in ("graph.ttl", "graph.html"))
+    names = sorted(p.name for p in (reference / "new").iterdir())  # graph.ttl, graph.html and the trace
+
+    def pair(folder: Path) -> tuple[bytes, ...]:
+        return tuple((folder / name).read_bytes() for name in names)
+
     old_pair, new_pair = pair(reference / "old"), pair(reference / "new")
     assert old_pair != new_pair
 
@@ -123,20 +127,20 @@ def test_killed_build_leaves_old_or_new_pair(digests, tmp_path):
         place = tmp_path / f"kill-{i}"
         shutil.copytree(reference / "old", place / "out")
         delay, kind = point
-        inodes = [(place / "out" / name).stat().st_ino for name in ("graph.ttl", "graph.html")]
+        inodes = [(place / "out" / name).stat().st_ino for name in names]
 
         def writing() -> bool:
             if kind == "temporary":
                 return any(place.glob(".out.kg-tmp-*")) or any((place / "out").glob(".graph.*"))
             try:  # "changed": an output file is no longer the old one
-                return [(place / "out" / name).stat().st_ino for name in ("graph.ttl", "graph.html")] != inodes
+                return [(place / "out" / name).stat().st_ino for name in names] != inodes
             except FileNotFoundError:
                 return True
 
         killed = run_killed(["build", new, "--out", place / "out"], delay, None if kind == "spread" else writing)
         state = pair(place / "out")
         assert state in (old_pair, new_pair), f"kill {i} ({point}) left a mixed pair"
-        assert sorted(p.name for p in (place / "out").iterdir()) == ["graph.html", "graph.ttl"]
+        assert sorted(p.name for p in (place / "out").iterdir()) == names
         return i, killed, "new" if state == new_pair else "old"
 
     with ThreadPoolExecutor(2) as pool:
