@@ -178,14 +178,14 @@ def build(
     format: FormatOption = Format.table,
 ) -> None:
     """Build the knowledge graph of some digests: DIR/graph.ttl and DIR/graph.html."""
-    from .pipeline import build as build_graph, summarize, write_outputs
+    from .pipeline import OutputError, build as build_graph, summarize, write_outputs
 
     try:
         with _progress() as bar:
             result = build_graph(inputs, progress=_Bar(bar))
             bar.update(bar.task_ids[0], description="writing graph.ttl and graph.html")
             paths = write_outputs(result, out)
-    except IngestError as err:
+    except (IngestError, OutputError) as err:
         fail(str(err))
     except OSError as err:
         fail(f"cannot write to {out}: {err.strerror}")

@@ -30,6 +30,7 @@ import urllib.parse
 import urllib.request
 from collections.abc import Callable
 
+import pyoxigraph as ox
 from rdflib import Literal, URIRef
 from rdflib.namespace import XSD
 from rdflib.term import Node
@@ -74,6 +75,8 @@ def remote_store(query_url: str) -> RemoteStore:
 class VirtuosoStore(RemoteStore):
     """OpenLink Virtuoso over the SPARQL protocol; writing needs the SPARQL_UPDATE role for the SPARQL user
     (``GRANT SPARQL_UPDATE TO "SPARQL";`` in isql), as its documentation describes."""
+
+    default_graph = UNION_GRAPH
 
     def __init__(self, query_url: str, timeout: float = 60.0):
         # Virtuoso answers queries and updates at the same URL.
@@ -138,31 +141,6 @@ class VirtuosoStore(RemoteStore):
     def load_graph(self, turtle: bytes, graph: URIRef | None) -> None:
         super().load_graph(turtle, graph if graph is not None else UNION_GRAPH)
 
-    def replace_digest(self, digest: URIRef, source_file: str, content_hash: str, turtle: bytes) -> None:
-        # The same steps as GraphStore.replace_digest, with the union graph named (and kept out of
-        # 'does another graph state it too?'), sent as one request.
-        graph, union = f"<{digest}>", f"<{UNION_GRAPH}>"
-        self.update(
-            f"DELETE {{ GRAPH {union} {{ ?s ?p ?o }} }} WHERE {{ GRAPH {graph} {{ ?s ?p ?o }}\n"
-            f"  FILTER NOT EXISTS {{ GRAPH ?other {{ ?s ?p ?o }} FILTER(?other NOT IN ({graph}, {union})) }} }} ;\n"
-            f"DROP SILENT GRAPH {graph}")
-        self.load_graph(turtle, digest)
-        self.update(
-            f"INSERT {{ GRAPH {union} {{ ?s ?p ?o }} }} WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} }} ;\n"
-            f"DELETE WHERE {{ GRAPH kg:ledger {{ {graph} ?p ?o }} }} ;\n"
-            f"INSERT DATA {{ GRAPH kg:ledger {{ {graph} kg:sourceFile {Literal(source_file).n3()} ; "
-            f"kg:contentHash {Literal(content_hash).n3()} }} }}")
-
-    def refresh_support(self) -> None:
-        union = f"<{UNION_GRAPH}>"
-        self.update(
-            f"DELETE {{ GRAPH {union} {{ ?s kg:supportDigests ?d ; kg:supportSentences ?n }} }}\n"
-            f"WHERE {{ GRAPH {union} {{ ?s kg:supportDigests ?d ; kg:supportSentences ?n }} }} ;\n"
-            f"INSERT {{ GRAPH {union} {{ ?s kg:supportDigests ?digests ; kg:supportSentences ?sentences }} }}\n"
-            "WHERE { SELECT ?s (COUNT(DISTINCT ?d) AS ?digests) (COUNT(DISTINCT ?e) AS ?sentences) WHERE {\n"
-            f"  GRAPH ?g {{ ?s kg:evidence ?e . ?e prov:wasDerivedFrom ?d }} FILTER(STRSTARTS(STR(?g), \"{DIGEST_GRAPHS}\"))\n"
-            "} GROUP BY ?s }")
-
     def clear(self) -> None:
         """Drop every graph papers-kg wrote (never Virtuoso's own system graphs)."""
         for graph in [*(row[0] for row in self.select(
@@ -170,12 +148,25 @@ class VirtuosoStore(RemoteStore):
                       str(KG) + "ledger", str(UNION_GRAPH)]:
             self.update(f"DROP SILENT GRAPH <{graph}>")
 
+    def quads(self, graph: URIRef | None) -> set[ox.Quad]:
+        # Read in pages, as dump does: a CONSTRUCT would be cut at ResultSetMaxRows without an error.
+        name = graph if graph is not None else UNION_GRAPH
+        lines = self._paged("?s ?p ?o", f"GRAPH ?g {{ ?s ?p ?o }} FILTER(?g = <{name}>)", ("s", "p", "o"))
+        target = ox.NamedNode(str(name))
+        return {ox.Quad(t.subject, t.predicate, t.object, target)
+                for t in ox.parse("".join(lines).encode("utf-8"), format=ox.RdfFormat.N_TRIPLES)}
+
     def dump(self, dataset: bool) -> bytes:
         if dataset:
-            where = (f'GRAPH ?g {{ ?s ?p ?o }} FILTER(?g = kg:ledger || STRSTARTS(STR(?g), "{DIGEST_GRAPHS}"))')
+            where = (f'GRAPH ?g {{ ?s ?p ?o }} FILTER(?g = kg:ledger || ?g = <{UNION_GRAPH}> || STRSTARTS(STR(?g), "{DIGEST_GRAPHS}"))')
             variables = "?s ?p ?o ?g"
         else:
             where, variables = "?s ?p ?o", "?s ?p ?o"
+        lines = self._paged(variables, where, ("s", "p", "o", "g") if dataset else ("s", "p", "o"))
+        return "".join(sorted(lines)).encode("utf-8")
+
+    def _paged(self, variables: str, where: str, keys: tuple[str, ...]) -> list[str]:
+        """N-Triples / N-Quads lines of a pattern's matches, read in pages."""
         lines, offset, page = [], 0, PAGE
         while True:  # pages in a fixed order, so none is skipped or read twice
             # The order goes in a subquery: Virtuoso refuses ORDER BY with OFFSET + LIMIT past MaxSortedTopRows.
@@ -185,12 +176,11 @@ class VirtuosoStore(RemoteStore):
                 page = cap
                 continue
             for b in rows:
-                terms = [_plain(b[k]) for k in ("s", "p", "o")] + ([_plain(b["g"])] if dataset else [])
-                lines.append(" ".join(terms) + " .\n")
+                lines.append(" ".join(_plain(b[k]) for k in keys) + " .\n")
             if len(rows) < page:
                 break
             offset += page
-        return "".join(sorted(lines)).encode("utf-8")
+        return lines
 
 
 def _plain(value: dict) -> str:

@@ -31,7 +31,7 @@ def export(store: GraphStore, fmt: str) -> bytes:
         return store.dump(dataset=False)
     prefixes = {prefix: str(ns) for prefix, ns in PREFIXES.items()}
     if fmt in {"trig", "ttl"}:
-        dataset = fmt == "trig"  # TriG keeps each digest's named graph; Turtle is the union
+        dataset = fmt == "trig"  # TriG also carries the store's ledger graph; Turtle is the default graph
         quads = ox.parse(store.dump(dataset=dataset), format=ox.RdfFormat.N_QUADS if dataset else ox.RdfFormat.N_TRIPLES)
         return ox.serialize(quads, format=ox.RdfFormat.TRIG if dataset else ox.RdfFormat.TURTLE, prefixes=prefixes)
     graph = union_graph(store)

@@ -11,6 +11,8 @@ content, so the same input gives the same graph and the same Turtle bytes.
 from __future__ import annotations
 
 import hashlib
+import re
+import urllib.parse
 from typing import cast
 
 import pyoxigraph as ox
@@ -27,8 +29,16 @@ def slug(name: str) -> str:
     return name_key(name.replace("·", "-"), keep=".+_", strip="-.") or hashlib.sha1(name.encode()).hexdigest()[:12]
 
 
+_DIGEST_SUFFIX = re.compile(r"\.(txt|md)$", re.I)
+
+
 def digest_iri(source_file: str) -> URIRef:
-    return RES[f"digest/{slug(source_file.rsplit('.', 1)[0])}"]
+    """A digest's IRI from its path (see ingest.collect_digest_files), one per path: the path percent-encoded,
+    with '.txt' dropped when what is left cannot be taken for another path (seeds/x.txt stays digest/x)."""
+    local = urllib.parse.quote(source_file, safe="/-_.~")
+    if local.endswith(".txt") and not _DIGEST_SUFFIX.search(local[:-4]):
+        local = local[:-4]
+    return RES[f"digest/{local}"]
 
 
 class IriMinter:

@@ -43,7 +43,7 @@ class PaperItem:
 
 @dataclass(frozen=True)
 class Digest:
-    source_file: str  # file name, the digest's identity in the graph
+    source_file: str  # path relative to what was given (see collect_digest_files): the digest's identity
     title: str
     date_range: str | None
     date: str | None  # ISO date: from the file name, else a dated header line, else the one given when reading
@@ -82,6 +82,36 @@ _BYTE_ORDER_MARKS = (  # UTF-32's marks first: UTF-32-LE's begins with UTF-16-LE
 )
 
 
+@dataclass(frozen=True)
+class DigestFile:
+    """A digest file and its name in the graph: its path relative to the input that named it."""
+
+    source_file: str  # '/'-separated; a file given by itself is named by its file name
+    path: Path
+
+
+def collect_digest_files(inputs: list[Path]) -> list[DigestFile]:
+    """The digest files of some inputs, each named by its path relative to the input that holds it, so that
+    d/w1/digest.txt and d/w2/digest.txt are two digests; sorted by name (output never depends on file-system order)."""
+    named: dict[str, Path] = {}
+    for path in collect_paths(inputs):
+        name = _relative_name(path, inputs)
+        if name in named and named[name] != path:
+            raise IngestError(f"{named[name]} and {path} are both named {name!r} relative to their inputs; "
+                              "give a folder that holds both, so their paths tell them apart")
+        named[name] = path
+    return [DigestFile(name, named[name]) for name in sorted(named)]
+
+
+def _relative_name(path: Path, inputs: list[Path]) -> str:
+    for given in inputs:  # the first input that holds a file names it
+        if path == given:
+            return path.name
+        if given in path.parents:
+            return path.relative_to(given).as_posix()
+    return path.name
+
+
 def read_bytes(path: Path) -> bytes:
     """The bytes of a digest file; every failure is an IngestError with a one-line message."""
     try:
@@ -94,17 +124,23 @@ def read_bytes(path: Path) -> bytes:
         raise IngestError(f"{path}: cannot read ({err.strerror or err})") from None
 
 
-def read_digest(path: Path, default_date: str | None = None) -> Digest:
-    raw = read_bytes(path)
+def read_digest(path: Path, source_file: str | None = None, default_date: str | None = None) -> Digest:
+    return parse_digest(source_file or path.name, read_bytes(path), where=path, default_date=default_date)
+
+
+def parse_digest(source_file: str, raw: bytes, where: Path | None = None, default_date: str | None = None) -> Digest:
+    """A digest from a file's bytes (a store keeps these bytes and re-reads them through here); errors name
+    ``where`` the bytes came from, or the digest. ``default_date`` dates a digest whose name and header carry none."""
+    label = where or source_file
     # UTF-8, with or without a byte-order mark; a file saved as UTF-16 or UTF-32 says so by its mark.
     encoding = next((name for bom, name in _BYTE_ORDER_MARKS if raw.startswith(bom)), "utf-8-sig")
     try:
         text = raw.decode(encoding)
     except UnicodeDecodeError:
-        raise IngestError(f"{path}: not {'UTF-8' if encoding == 'utf-8-sig' else encoding.upper()} text") from None
+        raise IngestError(f"{label}: not {'UTF-8' if encoding == 'utf-8-sig' else encoding.upper()} text") from None
     if "\x00" in text:
-        raise IngestError(f"{path}: looks like a binary file, not a digest")
-    return split_digest(path.name, text, default_date)
+        raise IngestError(f"{label}: looks like a binary file, not a digest")
+    return split_digest(source_file, text, default_date)
 
 
 # ---------------------------------------------------------------- normalising text

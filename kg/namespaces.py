@@ -52,6 +52,8 @@ class KG(DefinedNamespace):
     sourceFile: URIRef
     weekLabel: URIRef
     contentHash: URIRef
+    sourceContent: URIRef
+    tripleCount: URIRef
     supportDigests: URIRef
     supportSentences: URIRef
 

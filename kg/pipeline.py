@@ -6,8 +6,11 @@ its own module and hands plain dataclasses to the next.
 
 from __future__ import annotations
 
-import hashlib
+import ctypes
+import errno
+import glob
 import os
+import shutil
 import tempfile
 from collections import Counter
 from dataclasses import dataclass
@@ -18,7 +21,7 @@ from rdflib import Graph
 
 from . import html, trace
 from .graph import build_graph, digest_iri, to_turtle
-from .ingest import Digest, collect_paths, read_bytes, read_digest
+from .ingest import Digest, collect_digest_files, parse_digest, read_bytes, read_digest
 from .link import LinkedCorpus, link
 from .nlp import annotate, build_nlp, pipeline_lexicon
 from .relations import Relation, extract_relations
@@ -50,14 +53,19 @@ class BuildResult:
 
 
 def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Progress | None = None,
-          with_support: bool = True, default_date: str | None = None) -> BuildResult:
-    vocabulary = vocabulary or load_vocabulary()
-    paths = collect_paths(inputs)
+          default_date: str | None = None) -> BuildResult:
     digests: list[Digest] = []
-    for path in paths:
-        digests.append(read_digest(path, default_date))
+    files = collect_digest_files(inputs)
+    for file in files:
+        digests.append(read_digest(file.path, file.source_file, default_date))
         if progress:
-            progress(Step("read", f"read {path.name}", len(paths)))
+            progress(Step("read", f"read {file.source_file}", len(files)))
+    return build_digests(digests, vocabulary, progress)
+
+
+def build_digests(digests: list[Digest], vocabulary: Vocabulary | None = None, progress: Progress | None = None) -> BuildResult:
+    """The graph of digests already read; the same digests in the same order give the same graph."""
+    vocabulary = vocabulary or load_vocabulary()
     nlp = build_nlp(vocabulary)
     items = [item for digest in digests for item in digest.items]
     annotated = []
@@ -68,35 +76,119 @@ def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Pr
     lexicon = pipeline_lexicon(nlp)  # the one lexicon every stage reads
     corpus = link(vocabulary, digests, annotated, lexicon)
     relations = extract_relations(corpus, lexicon)
-    graph = build_graph(corpus, relations, with_support)
+    graph = build_graph(corpus, relations)
     results = extract_results(corpus, relations)
     add_results(graph, corpus, results)
     return BuildResult(corpus, relations, graph, results)
 
 
+_TEMP = ".kg-tmp-"  # marks a temporary file or folder this module made; a killed run leaves it, the next removes it
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside the target, then rename: a failure never leaves half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    for stale in path.parent.glob(f".{glob.escape(path.name)}{_TEMP}*"):
+        stale.unlink(missing_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}{_TEMP}", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are ordinary files
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
 
 
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
+class OutputError(ValueError):
+    """An output folder kg build may not replace; the message is one line."""
+
+
+def write_folder_atomic(folder: Path, files: dict[str, bytes]) -> None:
+    """Replace a folder of outputs as a whole: the files go into a fresh sibling folder, which then takes the
+    folder's place in one atomic exchange, so readers (and a kill at any point) see the old set or the new
+    set, never a mix. The folder may hold only these files: anything else would be lost, so it is refused."""
+    if folder.is_symlink():
+        folder = folder.resolve()
+    folder = folder.absolute()
+    parent = folder.parent
+    parent.mkdir(parents=True, exist_ok=True)
+    _recover_folder(folder)
+    if folder.exists():
+        if not folder.is_dir():
+            raise OutputError(f"{folder}: not a folder")
+        others = sorted(p.name for p in folder.iterdir() if p.name not in files and _TEMP not in p.name)
+        if others:
+            raise OutputError(f"{folder} holds other files than {' and '.join(files)} ({others[0]}, ...); "
+                              "kg build replaces the whole folder, so give it a folder of its own")
+    fresh = Path(tempfile.mkdtemp(prefix=f".{folder.name}{_TEMP}new-", dir=parent))
+    try:
+        for name, data in files.items():
+            with open(fresh / name, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.chmod(fresh / name, 0o666 & ~_umask())
+        os.chmod(fresh, 0o777 & ~_umask())
+        if not folder.exists():
+            os.rename(fresh, folder)
+        elif _exchange(fresh, folder):
+            shutil.rmtree(fresh)  # it now holds the old outputs
+        else:  # no atomic exchange here: move the old folder aside first; _recover_folder undoes a kill in between
+            aside = Path(tempfile.mkdtemp(prefix=f".{folder.name}{_TEMP}old-", dir=parent))
+            os.rename(folder, aside / "outputs")
+            os.rename(fresh, folder)
+            shutil.rmtree(aside)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+
+
+def _recover_folder(folder: Path) -> None:
+    """Undo what a killed write_folder_atomic left: put back an old folder moved aside, remove temporaries."""
+    for stale in sorted(folder.parent.glob(f".{glob.escape(folder.name)}{_TEMP}*")):
+        moved = stale / "outputs"
+        if not folder.exists() and moved.is_dir():
+            os.rename(moved, folder)
+        shutil.rmtree(stale, ignore_errors=True)
+    if folder.is_dir():  # what older versions' per-file temporaries left
+        for stale in folder.glob(".graph.*"):
+            if stale.is_file():
+                stale.unlink()
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically (Linux renameat2 RENAME_EXCHANGE, through ctypes: no PyPI package wraps it
+    and the standard library has no exchange); False where the system cannot."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    error = ctypes.get_errno()
+    if error in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
+        return False
+    raise OSError(error, os.strerror(error), str(b))
+
+
 def write_outputs(result: BuildResult, out_dir: Path) -> dict[str, Path]:
     turtle = to_turtle(result.graph)
     page = html.render_page(result.graph, title="papers-kg")
     paths = {"graph.ttl": out_dir / "graph.ttl", "graph.html": out_dir / "graph.html", TRACE_FILE: out_dir / TRACE_FILE}
-    write_atomic(paths["graph.ttl"], turtle)
-    write_atomic(paths["graph.html"], page.encode("utf-8"))
-    write_atomic(paths[TRACE_FILE], trace.to_jsonl(result.corpus, result.relations))  # read by `kg explain`
+    write_folder_atomic(out_dir, {"graph.ttl": turtle, "graph.html": page.encode("utf-8"),
+                                  TRACE_FILE: trace.to_jsonl(result.corpus, result.relations)})  # read by `kg explain`
     return paths
 
 
@@ -146,25 +238,42 @@ class AddOutcome:
     status: str  # 'added' | 'replaced' | 'unchanged'
 
 
+def _stored_dates(store: GraphStore) -> dict[str, str]:
+    """The date each stored digest has in the store's graph: one given by ``kg add --date`` is nowhere else."""
+    rows = store.select("SELECT ?file ?date WHERE { ?d a kg:Digest ; kg:sourceFile ?file ; dcterms:date ?date }").rows
+    return {file: date for file, date in rows}
+
+
 def add_to_store(store: GraphStore, inputs: list[Path], vocabulary: Vocabulary | None = None,
                  progress: Progress | None = None, default_date: str | None = None) -> list[AddOutcome]:
-    """Add digests to a store, each in its own named graph; an unchanged digest (same content hash) is
-    skipped and a changed one replaces its old triples. Entities other digests mention keep their triples
-    there, so they survive."""
-    vocabulary = vocabulary or load_vocabulary()
-    ledger = store.ledger()
+    """Add digests to a store so that it holds what a build of all its digests holds.
+
+    Linking is global (a name, an alias, a family are settled over every digest), so a digest cannot be linked
+    alone: the store keeps each digest's bytes, an add re-builds the graph of all of them, and the store
+    applies the difference together with its ledger in one transaction. A failure or a kill before that
+    leaves the store as it was; an unchanged digest (same path, same content hash) costs nothing.
+    ``default_date`` dates the digests added now whose name and header carry no date; a stored digest keeps
+    the date the store's graph already gives it."""
+    incoming: dict[str, bytes] = {}
+    for file in collect_digest_files(inputs):
+        raw = read_bytes(file.path)
+        parse_digest(file.source_file, raw, where=file.path, default_date=default_date)  # refuse a bad input first
+        incoming[file.source_file] = raw
+    stored = store.sources()
     outcomes = []
-    paths = collect_paths(inputs)
-    for path in paths:
-        content_hash = hashlib.sha256(read_bytes(path)).hexdigest()  # an unreadable file is an IngestError
-        if ledger.get(path.name) == content_hash:
-            outcomes.append(AddOutcome(path.name, "unchanged"))
-        else:
-            result = build([path], vocabulary, with_support=False, default_date=default_date)
-            store.replace_digest(digest_iri(path.name), path.name, content_hash, to_turtle(result.graph))
-            outcomes.append(AddOutcome(path.name, "replaced" if path.name in ledger else "added"))
+    for name, raw in incoming.items():
+        old = stored.get(name)
+        status = "unchanged" if old == raw else "replaced" if old is not None else "added"
+        outcomes.append(AddOutcome(name, status))
         if progress:
-            progress(Step("add", f"added {path.name}", len(paths)))
-    if any(o.status != "unchanged" for o in outcomes):
-        store.refresh_support()
+            progress(Step("add", f"read {name}", len(incoming)))
+    if all(o.status == "unchanged" for o in outcomes) and store.is_consistent():
+        return outcomes
+    sources = {**stored, **incoming}
+    dates = _stored_dates(store)
+    if default_date:
+        dates.update(dict.fromkeys(incoming, default_date))
+    digests = [parse_digest(name, sources[name], default_date=dates.get(name)) for name in sorted(sources)]
+    result = build_digests(digests, vocabulary, progress)
+    store.replace_all(to_turtle(result.graph), {name: (digest_iri(name), sources[name]) for name in sources})
     return outcomes

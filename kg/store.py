@@ -5,19 +5,25 @@
 - ``RemoteStore(url)``: any SPARQL 1.1 store (``--endpoint URL``): Query and Update protocols.
 
 Oxigraph runs every query: our measurements (``benchmarks/``) found it much
-faster than rdflib's engine with the same answers. In a store, each digest's
-triples live in a named graph of their own (so a changed digest can be
-replaced), the ledger (graph ``kg:ledger``) holds each digest's content hash,
-and the default graph, which queries read, is the deduplicated union of the
-digests' graphs plus the support counts of relations, recomputed over all
-digests after every change.
+faster than rdflib's engine with the same answers. In a store, the default
+graph, which queries read, holds exactly what a build of the store's digests
+holds; the ledger (graph ``kg:ledger``) holds each digest's path, content hash
+and bytes (base64) (an add re-links over all of them, see ``kg.pipeline.add_to_store``)
+and the size of the default graph. Every change is one transaction, and an
+Oxigraph store on disk is created beside its place and moved there whole.
 """
 
 from __future__ import annotations
 
+import base64
 import functools
+import glob
+import hashlib
 import json
+import os
 import re
+import shutil
+import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -35,24 +41,6 @@ from .namespaces import KG, PREFIXES
 LEDGER = URIRef(str(KG) + "ledger")
 PREFIX_IRIS = {name: str(ns) for name, ns in PREFIXES.items()}
 _PROLOGUE = "".join(f"PREFIX {name}: <{iri}>\n" for name, iri in PREFIX_IRIS.items())
-
-# The default graph is the deduplicated union of the digests' named graphs: what queries read.
-_SUPPORT_UPDATE = """
-DELETE { ?s kg:supportDigests ?d ; kg:supportSentences ?n } WHERE { ?s kg:supportDigests ?d ; kg:supportSentences ?n } ;
-INSERT { ?s kg:supportDigests ?digests ; kg:supportSentences ?sentences }
-WHERE {
-  SELECT ?s (COUNT(DISTINCT ?d) AS ?digests) (COUNT(DISTINCT ?e) AS ?sentences) WHERE {
-    GRAPH ?g { ?s kg:evidence ?e . ?e prov:wasDerivedFrom ?d }
-  } GROUP BY ?s
-}"""
-_REMOVE_DIGEST = """
-DELETE { ?s ?p ?o } WHERE {
-  GRAPH ?digest { ?s ?p ?o }
-  FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER(?other != ?digest) }
-} ;
-DROP SILENT GRAPH ?digest"""
-_MERGE_DIGEST = "INSERT { ?s ?p ?o } WHERE { GRAPH ?digest { ?s ?p ?o } }"
-
 
 _WHERE = re.compile(r"\bWHERE\s*\{|(?<=\bSELECT\b)[^{]*\{|(?<=\bASK)\s*\{", re.I)
 
@@ -123,27 +111,75 @@ class GraphStore(ABC):
     def close(self) -> None:
         pass
 
+    # The named graph that stands for the default graph, on a server whose updates cannot name the default graph.
+    default_graph: URIRef | None = None
+
+    @abstractmethod
+    def quads(self, graph: URIRef | None) -> set[ox.Quad]:
+        """Every quad of one graph (None: the default graph)."""
+
     # -------------------------------------------------------- digest bookkeeping
 
     def ledger(self) -> dict[str, str]:
         rows = self.select("SELECT ?file ?hash WHERE { GRAPH kg:ledger { ?d kg:sourceFile ?file ; kg:contentHash ?hash } }")
         return dict(rows.rows)
 
-    def replace_digest(self, digest: URIRef, source_file: str, content_hash: str, turtle: bytes) -> None:
-        """Put one digest's triples in its own named graph and merge them into the default graph, first
-        removing what an older version left (triples other digests also state stay)."""
-        graph = f"<{digest}>"
-        self.update(_REMOVE_DIGEST.replace("?digest", graph))
-        self.load_graph(turtle, digest)
-        self.update(_MERGE_DIGEST.replace("?digest", graph))
-        self.update(
-            f"DELETE WHERE {{ GRAPH kg:ledger {{ {graph} ?p ?o }} }} ;\n"
-            f"INSERT DATA {{ GRAPH kg:ledger {{ {graph} kg:sourceFile {Literal(source_file).n3()} ; "
-            f"kg:contentHash {Literal(content_hash).n3()} }} }}"
-        )
+    def sources(self) -> dict[str, bytes]:
+        """Each stored digest's bytes by its path."""
+        rows = self.select("SELECT ?file ?content WHERE { GRAPH ?g { ?d kg:sourceFile ?file "
+                           "OPTIONAL { ?d kg:sourceContent ?content } } FILTER(?g = kg:ledger) }").rows
+        if any(not content for _, content in rows):
+            raise StoreError("this store was made by an older papers-kg, which kept no digest texts; "
+                             "add the digests to a new store")
+        return {file: base64.b64decode(content) for file, content in rows}
 
-    def refresh_support(self) -> None:
-        self.update(_SUPPORT_UPDATE)
+    def is_consistent(self) -> bool:
+        """Whether the default graph has the size the last add recorded (a cheap check that it is whole)."""
+        recorded = self.select("SELECT ?n WHERE { GRAPH ?g { kg:ledger kg:tripleCount ?n } FILTER(?g = kg:ledger) }").rows
+        actual = self.select("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }").rows
+        return len(recorded) == 1 and recorded == actual
+
+    def replace_all(self, turtle: bytes, digests: dict[str, tuple[URIRef, bytes]]) -> None:
+        """Make the default graph this Turtle graph and the ledger these digests (path -> IRI, bytes), by
+        applying the difference in one update, so that the store is always the old whole or the new whole."""
+        triples = ox.parse(turtle, format=ox.RdfFormat.TURTLE)
+        default = ox.NamedNode(str(self.default_graph)) if self.default_graph is not None else ox.DefaultGraph()
+        wanted = {ox.Quad(t.subject, t.predicate, t.object, default) for t in triples}
+        ledger = ox.NamedNode(str(LEDGER))
+        wanted |= {ox.Quad(ledger, _KG_TRIPLE_COUNT, ox.Literal(str(len(wanted)), datatype=_XSD_INTEGER), ledger)}
+        for name, (iri, raw) in digests.items():
+            node = ox.NamedNode(str(iri))
+            for predicate, value in ((_KG_SOURCE_FILE, ox.Literal(name)),
+                                     (_KG_CONTENT_HASH, ox.Literal(hashlib.sha256(raw).hexdigest())),
+                                     (_KG_SOURCE_CONTENT, ox.Literal(base64.b64encode(raw).decode("ascii"), datatype=_XSD_BASE64))):
+                wanted.add(ox.Quad(node, predicate, value, ledger))
+        if any(isinstance(term, ox.BlankNode) for q in wanted for term in (q.subject, q.object)):
+            raise StoreError("cannot store a graph with blank nodes")  # DELETE DATA cannot name them
+        current = self.quads(self.default_graph) | self.quads(LEDGER)
+        removed, added = current - wanted, wanted - current
+        if removed or added:
+            self.update(f"DELETE DATA {{ {_data(removed)} }} ;\nINSERT DATA {{ {_data(added)} }}")
+
+
+_KG_TRIPLE_COUNT = ox.NamedNode(str(KG) + "tripleCount")
+_KG_SOURCE_FILE = ox.NamedNode(str(KG) + "sourceFile")
+_KG_CONTENT_HASH = ox.NamedNode(str(KG) + "contentHash")
+_KG_SOURCE_CONTENT = ox.NamedNode(str(KG) + "sourceContent")  # the bytes, whatever their encoding
+_XSD_BASE64 = ox.NamedNode("http://www.w3.org/2001/XMLSchema#base64Binary")
+_XSD_INTEGER = ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer")
+
+
+def _data(quads: set[ox.Quad]) -> str:
+    """Quads as the body of INSERT DATA / DELETE DATA: N-Triples per graph, in a fixed order."""
+    by_graph: dict[object, list[ox.Triple]] = {}
+    for quad in quads:
+        by_graph.setdefault(quad.graph_name, []).append(quad.triple)
+    parts = []
+    for graph in sorted(by_graph, key=str):
+        body = ox.serialize(sorted(by_graph[graph], key=str), format=ox.RdfFormat.N_TRIPLES) or b""
+        text = body.decode("utf-8")
+        parts.append(text if isinstance(graph, ox.DefaultGraph) else f"GRAPH {graph} {{\n{text}}}\n")
+    return "".join(parts)
 
 
 def _text(term) -> str:
@@ -155,18 +191,24 @@ def _text(term) -> str:
 class OxigraphStore(GraphStore):
     def __init__(self, path: Path | None = None, read_only: bool = False):
         self.path = path
+        self.read_only = read_only
+        if path is None:
+            self.store = ox.Store()
+            return
         try:
-            if path is None:
-                self.store = ox.Store()
-            elif read_only:
+            if read_only:
                 if not (path / "CURRENT").exists() and not any(path.glob("*.sst")):
                     raise StoreError(f"{path}: not an Oxigraph store (create one with 'kg add ... --store {path}')")
-                self.store = ox.Store.read_only(str(path))
+                self.store = _open_read_only(path)
             else:
-                path.mkdir(parents=True, exist_ok=True)
-                self.store = ox.Store(str(path))
+                _remove_stale_creations(path)
+                if path.is_dir() and any(path.iterdir()):
+                    _open_read_only(path)  # refuse a broken store before writing to it (closed again at once)
+                    self.store = ox.Store(str(path))
+                else:
+                    self.store = _create(path)
         except OSError as err:
-            raise StoreError(f"{path}: cannot open the store ({err})") from None
+            raise StoreError(f"{path}: cannot open the store ({err.strerror or err})") from None
 
     @classmethod
     def from_build(cls, folder: Path) -> "OxigraphStore":
@@ -232,14 +274,59 @@ class OxigraphStore(GraphStore):
         target = ox.NamedNode(str(graph)) if graph is not None else ox.DefaultGraph()
         self.store.load(turtle, format=ox.RdfFormat.TURTLE, to_graph=target)
 
+    def quads(self, graph: URIRef | None) -> set[ox.Quad]:
+        target = ox.NamedNode(str(graph)) if graph is not None else ox.DefaultGraph()
+        return set(self.store.quads_for_pattern(None, None, None, target))
+
     def dump(self, dataset: bool) -> bytes:
         if dataset:
             return self.store.dump(format=ox.RdfFormat.N_QUADS)
         return self.store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.DefaultGraph())
 
     def close(self) -> None:
-        if self.path is not None:
-            self.store.flush()
+        """Flush and let go of the database, so the next open (in this process too) can lock it."""
+        if self.path is not None and hasattr(self, "store"):
+            if not self.read_only:
+                self.store.flush()
+            del self.store
+
+
+_CREATING = ".kg-tmp-new-"  # a store being created, beside its place; a kill leaves it, the next open removes it
+
+
+def _open_read_only(path: Path) -> ox.Store:
+    try:
+        return ox.Store.read_only(str(path))
+    except (OSError, RuntimeError, ValueError) as err:
+        raise StoreError(f"{path}: not a readable Oxigraph store ({str(err).splitlines()[0].strip()}); if it was "
+                         "interrupted while being created, remove it and add the digests again") from None
+
+
+def _remove_stale_creations(path: Path) -> None:
+    for stale in path.parent.glob(f".{glob.escape(path.name)}{_CREATING}*"):
+        shutil.rmtree(stale, ignore_errors=True)
+
+
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
+def _create(path: Path) -> ox.Store:
+    """A new store, made beside its place and renamed there once whole: a kill never leaves half a store."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    building = Path(tempfile.mkdtemp(prefix=f".{path.name}{_CREATING}", dir=path.parent))
+    try:
+        fresh = ox.Store(str(building))
+        fresh.flush()
+        del fresh  # closes the database before its folder moves
+        os.chmod(building, 0o777 & ~_umask())  # mkdtemp makes 0700; a store is an ordinary folder
+        os.rename(building, path)  # replaces an empty folder too
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+    return ox.Store(str(path))
 
 
 class RemoteStore(GraphStore):
@@ -301,6 +388,13 @@ class RemoteStore(GraphStore):
         nt = ox.serialize(ox.parse(turtle, format=ox.RdfFormat.TURTLE), format=ox.RdfFormat.N_TRIPLES).decode("utf-8")
         target = f"GRAPH <{graph}> {{ {nt} }}" if graph is not None else nt
         self.update(f"INSERT DATA {{ {target} }}")
+
+    def quads(self, graph: URIRef | None) -> set[ox.Quad]:
+        pattern = f"GRAPH ?g {{ ?s ?p ?o }} FILTER(?g = <{graph}>)" if graph is not None else "?s ?p ?o"
+        data = self._post(self.query_url, f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ {pattern} }}",
+                          "application/sparql-query", "application/n-triples, text/plain")
+        target = ox.NamedNode(str(graph)) if graph is not None else ox.DefaultGraph()
+        return {ox.Quad(t.subject, t.predicate, t.object, target) for t in ox.parse(data, format=ox.RdfFormat.N_TRIPLES)}
 
     def dump(self, dataset: bool) -> bytes:
         query = "SELECT ?s ?p ?o ?g WHERE { GRAPH ?g { ?s ?p ?o } }" if dataset else "SELECT ?s ?p ?o WHERE { ?s ?p ?o }"

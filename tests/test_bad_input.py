@@ -172,10 +172,7 @@ def previous(tmp_path_factory) -> Path:
 
 @pytest.mark.parametrize("command", ["build", "add"])
 @pytest.mark.parametrize("name", list(CASES))
-def test_bad_input(name, command, previous, tmp_path, request):
-    if command == "add" and name == SAME_NAME:
-        request.applymarker(pytest.mark.xfail(
-            reason="kg add keys a digest by its file name alone (issue 10 item 1, the store's fix)", strict=False))
+def test_bad_input(name, command, previous, tmp_path):
     case = CASES[name]
     inputs = case.make(tmp_path)
     args = [str(p) for p in inputs]
