@@ -157,3 +157,25 @@ def test_kg_add_date_reaches_the_graph_and_bad_dates_are_refused(tmp_path):
     result = CliRunner().invoke(app, ["add", str(tmp_path / "in"), "--store", str(tmp_path / "store"), "--date", "2025-13-01"])
     assert result.exit_code == 1 and "not a date" in result.output and "Traceback" not in result.output
     assert not (tmp_path / "store").exists()
+
+
+def test_a_date_given_to_kg_add_survives_later_adds(tmp_path):
+    """A store re-reads every stored digest on each add; a date given by --date lives only in its graph."""
+    from typer.testing import CliRunner
+
+    from kg.cli import app
+    from kg.store import open_store
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "week.txt").write_text(DATED.replace("Week of May 5, 2025\n", ""), encoding="utf-8")
+    (tmp_path / "b" / "other.txt").write_text(DATED.replace("Week of May 5, 2025\n", "").replace("SomeNet", "QuennetNet").replace("Some Paper", "Third Paper"),
+                                             encoding="utf-8")
+    store_dir = str(tmp_path / "store")
+    first = CliRunner().invoke(app, ["add", str(tmp_path / "a"), "--store", store_dir, "--date", "2025-03-02"])
+    assert first.exit_code == 0, first.output
+    second = CliRunner().invoke(app, ["add", str(tmp_path / "b"), "--store", store_dir])
+    assert second.exit_code == 0, second.output
+    store = open_store(store=tmp_path / "store")
+    rows = store.select("SELECT ?f ?date WHERE { ?d kg:sourceFile ?f OPTIONAL { ?d dcterms:date ?date } } ORDER BY ?f").rows
+    assert [tuple(r) for r in rows] == [("other.txt", ""), ("week.txt", "2025-03-02")]
