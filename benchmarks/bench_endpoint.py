@@ -123,7 +123,7 @@ def main() -> None:
         write_outputs(build([ROOT / "seeds"]), work / "build")
     kg = [sys.executable, "-m", "kg", "serve", str(work / "build")]
     port = free_port()
-    served = start(kg + ["--port", str(port)], port, "/sparql")
+    served = start([*kg, "--port", str(port)], port, "/sparql")
     oxigraph = shutil.which("oxigraph") or str(Path(sys.executable).parent / "oxigraph")
     baseline = None
     if Path(oxigraph).exists():
@@ -150,7 +150,7 @@ def main() -> None:
             baseline.terminate()
 
     slow_port = free_port()
-    served = start(kg + ["--port", str(slow_port), "--timeout", "1"], slow_port, "/sparql")
+    served = start([*kg, "--port", str(slow_port), "--timeout", "1"], slow_port, "/sparql")
     try:
         def fast() -> float:
             began = time.perf_counter()

@@ -7,9 +7,9 @@ engines return the same number of rows.
 
 import sys
 
+from _common import best_of, corpus
 from rdflib import Graph, URIRef
 
-from _common import best_of, corpus
 from kg.graph import to_turtle
 from kg.namespaces import PREFIXES
 from kg.pipeline import build
@@ -19,7 +19,9 @@ QUERIES = {
     "lineage (all ancestor pairs)": "SELECT ?m ?g WHERE { ?m kg:extends+ ?g }",
     "shared base model (family)": "SELECT ?f ?t WHERE { ?m kg:variantOf* ?f . ?p kg:usesBaseModel ?m ; dcterms:title ?t }",
     "shared benchmark (edition)": "SELECT ?b ?t WHERE { ?e kg:variantOf* ?b . ?p kg:evaluatedOn ?e ; dcterms:title ?t }",
-    "paper pairs sharing a benchmark": "SELECT ?a ?b (COUNT(?x) AS ?n) WHERE { ?a kg:evaluatedOn ?x . ?b kg:evaluatedOn ?x FILTER(STR(?a) < STR(?b)) } GROUP BY ?a ?b",
+    "paper pairs sharing a benchmark": (
+        "SELECT ?a ?b (COUNT(?x) AS ?n) WHERE { ?a kg:evaluatedOn ?x . ?b kg:evaluatedOn ?x FILTER(STR(?a) < STR(?b)) } GROUP BY ?a ?b"
+    ),
     "label search": 'SELECT ?x WHERE { ?x rdfs:label ?l FILTER(CONTAINS(LCASE(?l), "qwen")) }',
     "evidence of a relation": "SELECT ?s ?t WHERE { ?s rdf:predicate kg:usesBaseModel ; kg:evidence/kg:sentence ?t }",
 }
@@ -47,8 +49,8 @@ def main(copies: int = 20) -> None:
         rdflib_rows = len(list(graph.query(query, initNs=PREFIXES)))
         ox_rows = len(oxigraph.select(query).rows)
         assert rdflib_rows == ox_rows, (name, rdflib_rows, ox_rows)
-        slow = best_of(lambda: list(graph.query(query, initNs=PREFIXES)), 3)
-        fast = best_of(lambda: oxigraph.select(query), 3)
+        slow = best_of(lambda query=query: list(graph.query(query, initNs=PREFIXES)), 3)
+        fast = best_of(lambda query=query: oxigraph.select(query), 3)
         print(f"{name:34} rdflib/oxigraph = {slow / fast:6.1f}x   ({ox_rows} rows on both)")
 
 

@@ -13,10 +13,12 @@ import inspect
 import json
 import sys
 import time
+from collections.abc import Callable
 from enum import Enum
-from importlib.metadata import PackageNotFoundError, version as package_version
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
 from pathlib import Path
-from typing import Any, Callable, List, NoReturn, Optional
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -25,7 +27,6 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 from rich.text import Text
 from rich.tree import Tree
-from typing_extensions import Annotated
 
 from .ingest import IngestError
 from .query import QueryError, named_queries, parse_params, run, to_csv
@@ -71,7 +72,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main(
-    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
+    version: Annotated[bool | None, typer.Option("--version", callback=_version, is_eager=True,
                                                     help="Print the version and exit.")] = None,
 ) -> None:
     """Knowledge graph of AI papers from weekly digests."""
@@ -79,9 +80,9 @@ def main(
 
 # ---------------------------------------------------------------- the graph-source options, declared once
 
-Location = Annotated[Optional[Path], typer.Argument(help="A build folder (default build/).", show_default=False)]
-StoreOption = Annotated[Optional[Path], typer.Option("--store", help=STORE_HELP)]
-EndpointOption = Annotated[Optional[str], typer.Option("--endpoint", help=ENDPOINT_HELP)]
+Location = Annotated[Path | None, typer.Argument(help="A build folder (default build/).", show_default=False)]
+StoreOption = Annotated[Path | None, typer.Option("--store", help=STORE_HELP)]
+EndpointOption = Annotated[str | None, typer.Option("--endpoint", help=ENDPOINT_HELP)]
 
 
 def reads_graph(*, location: bool = True, endpoint: bool = True) -> Callable:
@@ -173,12 +174,13 @@ def _progress() -> Progress:
 
 @app.command()
 def build(
-    inputs: List[Path] = typer.Argument(..., help="Digest files (.txt/.md) and/or folders of them."),
+    inputs: list[Path] = typer.Argument(..., help="Digest files (.txt/.md) and/or folders of them."),
     out: Path = typer.Option(Path("build"), "--out", help="Folder for graph.ttl and graph.html."),
     format: FormatOption = Format.table,
 ) -> None:
     """Build the knowledge graph of some digests: DIR/graph.ttl and DIR/graph.html."""
-    from .pipeline import OutputError, build as build_graph, summarize, write_outputs
+    from .pipeline import OutputError, summarize, write_outputs
+    from .pipeline import build as build_graph
 
     try:
         with _progress() as bar:
@@ -218,9 +220,9 @@ def _print_summary(summary: Any, paths: dict[str, Path]) -> None:
 @reads_graph(location=False)
 def add(
     source: GraphSource,
-    digests: List[Path] = typer.Argument(..., help="Digest files and/or folders to add."),
+    digests: list[Path] = typer.Argument(..., help="Digest files and/or folders to add."),
     format: FormatOption = Format.table,
-    date: Annotated[Optional[str], typer.Option("--date", help="The week (YYYY-MM-DD) of digests whose file name and header state none.")] = None,
+    date: Annotated[str | None, typer.Option("--date", help="The week (YYYY-MM-DD) of digests whose file name and header state none.")] = None,
 ) -> None:
     """Add digests to a persistent store: unchanged digests are skipped, changed ones replaced."""
     import datetime
@@ -257,8 +259,10 @@ def add(
 
 @app.command()
 def query(
-    args: List[str] = typer.Argument(..., metavar="[DIR] QUERY", help="A build folder (default build/), then a SPARQL query, a .rq file or a named query (see 'kg queries')."),
-    param: List[str] = typer.Option([], "--param", help="key=value bound into the query (repeatable); <...> is an IRI."),
+    args: list[str] = typer.Argument(
+        ..., metavar="[DIR] QUERY",
+        help="A build folder (default build/), then a SPARQL query, a .rq file or a named query (see 'kg queries')."),
+    param: list[str] = typer.Option([], "--param", help="key=value bound into the query (repeatable); <...> is an IRI."),
     format: FormatOption = Format.table,
     store: StoreOption = None,
     endpoint: EndpointOption = None,
@@ -278,7 +282,7 @@ def query(
         console.print(_rich_table(table))
         console.print(f"{len(table.rows)} rows")
 
-    _emit(format, table, [dict(zip(table.columns, row)) for row in table.rows], show)
+    _emit(format, table, [dict(zip(table.columns, row, strict=False)) for row in table.rows], show)
 
 
 @app.command()
@@ -292,7 +296,7 @@ def queries(format: FormatOption = Format.table) -> None:
         Table(("name", "what it answers", "parameters"), tuple((n, d, p or "-") for n, d, p in table.rows)))))
 
 
-def _resolve(target: GraphStore, name: str, kind: Optional[str]) -> Any:
+def _resolve(target: GraphStore, name: str, kind: str | None) -> Any:
     from .usecases import UnknownName, resolve
 
     try:
@@ -309,7 +313,8 @@ def lineage(
     format: FormatOption = Format.table,
 ) -> None:
     """Methods that extend METHOD (transitively), and what METHOD extends, with the papers that introduce them."""
-    from .usecases import lineage as compute, lineage_dict, lineage_table
+    from .usecases import lineage as compute
+    from .usecases import lineage_dict, lineage_table
 
     target = _open(source)
     try:
@@ -345,8 +350,8 @@ def lineage(
 @reads_graph()
 def shared(
     source: GraphSource,
-    base_model: Optional[str] = typer.Option(None, "--base-model", help="A model family (any size or version counts)."),
-    benchmark: Optional[str] = typer.Option(None, "--benchmark", help="A benchmark (any edition counts)."),
+    base_model: str | None = typer.Option(None, "--base-model", help="A model family (any size or version counts)."),
+    benchmark: str | None = typer.Option(None, "--benchmark", help="A benchmark (any edition counts)."),
     format: FormatOption = Format.table,
 ) -> None:
     """Papers that share a base model family or a benchmark, grouped by the variant or edition they use."""
@@ -409,7 +414,7 @@ def entity(
 def leaderboard_command(
     source: GraphSource,
     benchmark: str = typer.Argument(..., help="A benchmark's name or alias (any case); its editions count."),
-    metric: Optional[str] = typer.Option(None, "--metric", help="Keep only results in this metric (accuracy, pass@1, ...)."),
+    metric: str | None = typer.Option(None, "--metric", help="Keep only results in this metric (accuracy, pass@1, ...)."),
     format: FormatOption = Format.table,
 ) -> None:
     """Every result reported on a benchmark and its editions, best first, with system, paper, digest and setting."""
@@ -445,7 +450,8 @@ def explain(
 ) -> None:
     """Why the graph says what it does about NAME: every type vote (rule, weight, sentence), how its type
     and family were chosen, and for each relation the rule and sentence that made it."""
-    from .trace import TraceError, explain as explain_entity, read_trace
+    from .trace import TraceError, read_trace
+    from .trace import explain as explain_entity
 
     try:
         found = explain_entity(read_trace(location), name)
@@ -484,10 +490,11 @@ def explain(
 def export(
     source: GraphSource,
     format: str = typer.Option("ttl", "--format", help="ttl, nt, trig, jsonld, graphml, gexf or cytoscape."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write to this file (default: standard output)."),
+    out: Path | None = typer.Option(None, "--out", help="Write to this file (default: standard output)."),
 ) -> None:
     """Export the graph for other tools (Gephi: graphml/gexf; Cytoscape: cytoscape; RDF tools: ttl/nt/trig/jsonld)."""
-    from .export import FORMATS, export as run_export
+    from .export import FORMATS
+    from .export import export as run_export
     from .pipeline import write_atomic
 
     if format not in FORMATS:
@@ -508,9 +515,9 @@ def export(
 @reads_graph()
 def viz(
     source: GraphSource,
-    focus: Optional[str] = typer.Option(None, "--focus", help="Show the part of the graph around this entity."),
+    focus: str | None = typer.Option(None, "--focus", help="Show the part of the graph around this entity."),
     depth: int = typer.Option(2, "--depth", help="How many steps from --focus to include."),
-    types: Optional[str] = typer.Option(None, "--types", help="Comma-separated node types to keep (Paper,Method,Model,Benchmark,Organization)."),
+    types: str | None = typer.Option(None, "--types", help="Comma-separated node types to keep (Paper,Method,Model,Benchmark,Organization)."),
     out: Path = typer.Option(Path("graph-view.html"), "--out", help="The page to write."),
 ) -> None:
     """Write an interactive page of the graph, or of the part around one entity."""
@@ -547,7 +554,8 @@ def serve(
     workers: int = typer.Option(4, "--workers", min=1, help="Query worker processes (each holds a copy of an in-memory graph)."),
 ) -> None:
     """Serve a read-only SPARQL 1.1 endpoint (/sparql), a query editor (/editor) and the interactive page (/)."""
-    from .endpoint import ServeSettings, serve as start
+    from .endpoint import ServeSettings
+    from .endpoint import serve as start
 
     target = _open(source)
     try:
@@ -571,9 +579,10 @@ def serve(
 
 @app.command("eval")
 def eval_command(
-    inputs: List[Path] = typer.Argument(..., help="The digests the gold file annotates (files or folders)."),
-    gold: Optional[Path] = typer.Option(None, "--gold", help="Gold annotations in the format of gold/GUIDELINES.md (its reported results too, when it has them)."),
-    results_gold: Optional[Path] = typer.Option(None, "--results-gold", help="Gold reported results (the last section of gold/GUIDELINES.md)."),
+    inputs: list[Path] = typer.Argument(..., help="The digests the gold file annotates (files or folders)."),
+    gold: Path | None = typer.Option(
+        None, "--gold", help="Gold annotations in the format of gold/GUIDELINES.md (its reported results too, when it has them)."),
+    results_gold: Path | None = typer.Option(None, "--results-gold", help="Gold reported results (the last section of gold/GUIDELINES.md)."),
     format: FormatOption = Format.table,
     as_json: bool = typer.Option(False, "--json", help="Same as --format json."),
     verbose: bool = typer.Option(False, "-v", "--verbose", help="List every miss and false positive."),

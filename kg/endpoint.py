@@ -122,7 +122,7 @@ def _is_ip_with_port(value: str, port: int) -> bool:
 def editor_examples() -> bytes:
     """The example tabs (kg/queries/editor-examples.json): named queries with the README's values bound
     (a VALUES block, as `kg query --param` does), led by their description and the prefixes they use."""
-    chosen = json.loads(resources.files("kg").joinpath("queries", "editor-examples.json").read_text(encoding="utf-8"))
+    chosen = json.loads(resources.files("kg").joinpath("queries/editor-examples.json").read_text(encoding="utf-8"))
     queries = named_queries()
     tabs = []
     for example in chosen:
@@ -145,7 +145,7 @@ class BadRequest(Exception):
 
 
 def _load_asset(name: str) -> bytes:
-    return resources.files("kg").joinpath("assets", name).read_bytes()
+    return resources.files("kg").joinpath(f"assets/{name}").read_bytes()
 
 
 def make_handler(pool: QueryPool, settings: ServeSettings, page: bytes, allowed: set[str], any_ip: bool, port: int):

@@ -33,7 +33,7 @@ def export(store: GraphStore, fmt: str) -> bytes:
     if fmt in {"trig", "ttl"}:
         dataset = fmt == "trig"  # TriG also carries the store's ledger graph; Turtle is the default graph
         quads = ox.parse(store.dump(dataset=dataset), format=ox.RdfFormat.N_QUADS if dataset else ox.RdfFormat.N_TRIPLES)
-        return ox.serialize(quads, format=ox.RdfFormat.TRIG if dataset else ox.RdfFormat.TURTLE, prefixes=prefixes)
+        return ox.serialize(quads, format=ox.RdfFormat.TRIG if dataset else ox.RdfFormat.TURTLE, prefixes=prefixes) or b""
     graph = union_graph(store)
     if fmt == "jsonld":
         return graph.serialize(format="json-ld", context=prefixes, encoding="utf-8")

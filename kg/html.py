@@ -86,10 +86,7 @@ def subgraph(projection: nx.MultiDiGraph, focus: str | None = None, depth: int =
     keep = set(projection)
     if types:
         keep = {n for n in keep if projection.nodes[n]["type"] in types or n == focus}
-    if types and "Paper" not in types:
-        walk = entity_graph(projection).subgraph(keep)
-    else:
-        walk = projection.subgraph(keep).to_undirected(as_view=True)
+    walk = entity_graph(projection).subgraph(keep) if types and "Paper" not in types else projection.subgraph(keep).to_undirected(as_view=True)
     if focus is not None:
         keep = set(nx.single_source_shortest_path_length(walk, focus, cutoff=depth))
     return nx.MultiDiGraph(projection.subgraph(keep))
@@ -193,9 +190,9 @@ def _backbone(n: int, weighted: list[tuple[int, int, int]], rank: list[int], per
     tie = np.array([min(rank[a], rank[b]) for a, b, _ in weighted], dtype=float) / (n + 1)
     cost = 1.0 / (weight + 1.0) + 1e-3 * tie + 1e-9
     forest = minimum_spanning_tree(coo_matrix((cost, (src, dst)), shape=(n, n))).tocoo()
-    keep = {(min(a, b), max(a, b)) for a, b in zip(forest.row.tolist(), forest.col.tolist())}
+    keep = {(min(a, b), max(a, b)) for a, b in zip(forest.row.tolist(), forest.col.tolist(), strict=False)}
     strongest: dict[int, list[tuple[float, int, int]]] = defaultdict(list)
-    for (a, b, _), c in zip(weighted, cost.tolist()):
+    for (a, b, _), c in zip(weighted, cost.tolist(), strict=False):
         strongest[a].append((c, a, b))
         strongest[b].append((c, a, b))
     for links in strongest.values():
@@ -295,12 +292,14 @@ _TEMPLATE = """<!DOCTYPE html>
 <body>
 <header id="bar">
   <strong>%TITLE%</strong>
-  <span id="search-box"><input id="search" type="search" placeholder="Search names and aliases" autocomplete="off" aria-label="search" aria-controls="search-results">
+  <span id="search-box"><input id="search" type="search" placeholder="Search names and aliases" autocomplete="off"
+    aria-label="search" aria-controls="search-results">
   <ul id="search-results" role="listbox" hidden></ul></span>
   <span id="search-status" role="status"></span>
   <span id="types" aria-label="node types"></span>
   <details id="relations-box"><summary>relations</summary><div id="relations"></div></details>
-  <span id="weeks"><span class="what">weeks</span><input id="week-from" type="range" aria-label="first week"><input id="week-to" type="range" aria-label="last week"><span id="week-label"></span></span>
+  <span id="weeks"><span class="what">weeks</span><input id="week-from" type="range" aria-label="first week"
+    ><input id="week-to" type="range" aria-label="last week"><span id="week-label"></span></span>
   <span id="counts"></span>
 </header>
 <nav id="lists-box" aria-label="top entities">

@@ -501,7 +501,7 @@ def _split_blog(source_file: str, lines: list[str]) -> list[PaperItem]:
             prev -= 1
         title_rows.append(prev)
     items = []
-    for n, (title_row, author_row) in enumerate(zip(title_rows, author_rows)):
+    for n, (title_row, author_row) in enumerate(zip(title_rows, author_rows, strict=False)):
         end = title_rows[n + 1] if n + 1 < len(title_rows) else len(lines)
         body = [line for line in lines[author_row + 1 : end] if not _LIKES.match(line)]
         authors = _AUTHORS.match(lines[author_row])

@@ -13,9 +13,9 @@ import os
 import shutil
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from rdflib import Graph
 
@@ -219,7 +219,7 @@ class Summary:
 
 def summarize(result: BuildResult, top: int = 10) -> Summary:
     corpus = result.corpus
-    by_type = Counter(e.type for e in corpus.entities.values())
+    by_type = Counter(str(e.type) for e in corpus.entities.values())
     by_kind = Counter(r.predicate for r in result.relations)
     ranked = sorted(corpus.entities.values(), key=lambda e: (-len(e.digests), e.label.lower()))
     return Summary(
@@ -227,7 +227,7 @@ def summarize(result: BuildResult, top: int = 10) -> Summary:
         papers=len(corpus.papers),
         entities_by_type=dict(sorted(by_type.items())),
         relations_by_kind=dict(sorted(by_kind.items())),
-        most_mentioned=[(e.label, e.type, len(e.digests)) for e in ranked[:top]],
+        most_mentioned=[(e.label, str(e.type), len(e.digests)) for e in ranked[:top]],
         triples=len(result.graph),
     )
 

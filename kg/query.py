@@ -99,4 +99,4 @@ def to_csv(table: Table) -> str:
 
 
 def to_json(table: Table) -> str:
-    return json.dumps([dict(zip(table.columns, row)) for row in table.rows], indent=2, ensure_ascii=False)
+    return json.dumps([dict(zip(table.columns, row, strict=False)) for row in table.rows], indent=2, ensure_ascii=False)

@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
 from .link import Entity, LinkedCorpus, LinkedItem
+from .namespaces import EntityType
 from .relations import Evidence, Relation
 from .vocab import ontology_dir
 
@@ -111,7 +113,7 @@ class _Span:
     start: int
     end: int
     entity: str
-    type: str
+    type: EntityType | None
     surface: str
 
 
@@ -124,7 +126,7 @@ class _Number:
     ordinal: bool
 
 
-def _spans(item: LinkedItem, index: int, sentence: str, entities: dict[str, Entity]) -> list[_Span]:
+def _spans(item: LinkedItem, index: int, sentence: str, entities: Mapping[str, Entity]) -> list[_Span]:
     """Where each mention of the sentence sits in its text (mentions come in token order)."""
     out: list[_Span] = []
     cursor = 0
@@ -206,7 +208,7 @@ def _key_text(entry: tuple) -> tuple[str, ...]:
     return tuple(str(x) for x in entry[0])
 
 
-def _own_system(item: LinkedItem, entities: dict[str, Entity], introduced: list[str]) -> str | None:
+def _own_system(item: LinkedItem, entities: Mapping[str, Entity], introduced: list[str]) -> str | None:
     """What the paper itself built: the system its title names, else the first model or method it introduces."""
     if item.system and entities[item.system].type in SYSTEM_TYPES:
         return item.system
@@ -222,7 +224,7 @@ def _own_system(item: LinkedItem, entities: dict[str, Entity], introduced: list[
 
 
 def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | None,
-                      entities: dict[str, Entity], lexicon: ResultLexicon) -> list[tuple]:
+                      entities: Mapping[str, Entity], lexicon: ResultLexicon) -> list[tuple]:
     spans = _spans(item, index, sentence, entities)
     numbers = _numbers(sentence, spans, lexicon)
     lead = spans[0] if spans and spans[0].type == "Benchmark" and _LEADING_BENCHMARK.match(sentence[: spans[0].start]) else None
@@ -286,10 +288,7 @@ def _unlinked_name(sentence: str, number: _Number, spans: list[_Span]) -> bool:
     """Whether the clause before the number names something the earlier stages did not recognise
     ('Zorblax-4-plus reaches 95%' with no mention there)."""
     start = max((m.end() for m in re.finditer(r"[,;:(]", sentence[: number.start])), default=0)
-    for m in _NAME_SHAPE.finditer(sentence, start, number.start):
-        if not any(s.start <= m.start() < s.end for s in spans):
-            return True
-    return False
+    return any(not any(s.start <= m.start() < s.end for s in spans) for m in _NAME_SHAPE.finditer(sentence, start, number.start))
 
 
 _LIST_JOIN = re.compile(r"\s*(?:,\s*and|,|and|&)\s*", re.I)
@@ -388,7 +387,7 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
     blocked = re.compile(r"(?:^|\W)(?:" + lexicon.cues["not-subject"].pattern + r")\s+(?:" + _ARTICLE + r")?$", re.I)
     for span in reversed([s for s in spans if s.end <= number.start and s.type in SYSTEM_TYPES]):
         before = sentence[: span.start]
-        if blocked.search(before) or not _CLAUSE_START.search(before) and not _opens_with_verb(sentence, span, number, lexicon):
+        if blocked.search(before) or (not _CLAUSE_START.search(before) and not _opens_with_verb(sentence, span, number, lexicon)):
             continue
         return span
     return None
@@ -413,6 +412,6 @@ def _setting(sentence: str, low: int, high: int, number: _Number, spans: list[_S
             continue
         context = sentence[max(0, span.start - 12): span.start]
         cue = re.search(r"\b(on|with|using|via)\s+$", context, re.I)
-        if cue and (low <= span.start < high or span.start < number.start and _LEADING_BENCHMARK.match(sentence[: span.start])):
+        if cue and (low <= span.start < high or (span.start < number.start and _LEADING_BENCHMARK.match(sentence[: span.start]))):
             hits.append((abs(span.start - number.start), f"{cue.group(1).lower()} {span.surface}"))
     return min(hits)[1] if hits else None

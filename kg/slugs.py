@@ -39,10 +39,7 @@ def name_key(text: str, keep: str = "", strip: str = "-") -> str:
     """The key of a name: ASCII letters, digits and the characters in ``keep``, runs of anything else as
     one hyphen; Unicode letters too when it has them. Empty when the name has no letter or digit."""
     text = text.replace("’", "'")
-    if _has_non_ascii_word_char(text):
-        key = _unicode_key(text, keep)
-    else:
-        key = re.sub(rf"[^a-z0-9{re.escape(keep)}]+", "-", text.lower())
+    key = _unicode_key(text, keep) if _has_non_ascii_word_char(text) else re.sub(rf"[^a-z0-9{re.escape(keep)}]+", "-", text.lower())
     return key.strip(strip)
 
 

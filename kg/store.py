@@ -28,7 +28,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,7 +45,7 @@ _PROLOGUE = "".join(f"PREFIX {name}: <{iri}>\n" for name, iri in PREFIX_IRIS.ite
 _WHERE = re.compile(r"\bWHERE\s*\{|(?<=\bSELECT\b)[^{]*\{|(?<=\bASK)\s*\{", re.I)
 
 
-def bind_values(sparql: str, bindings: dict[str, Node] | None) -> str:
+def bind_values(sparql: str, bindings: Mapping[str, Node] | None) -> str:
     """Bind parameters with a VALUES block of serialized terms at the top of the WHERE clause, so they
     are in scope for every pattern, aggregate and projection; the values are RDF terms, never query text."""
     if not bindings:
@@ -86,7 +86,7 @@ class GraphStore(ABC):
     """The operations every store offers (the contract tests in tests/test_store.py)."""
 
     @abstractmethod
-    def select(self, sparql: str, bindings: dict[str, Node] | None = None) -> Table: ...
+    def select(self, sparql: str, bindings: Mapping[str, Node] | None = None) -> Table: ...
 
     @abstractmethod
     def raw_query(self, sparql: str) -> QueryResults:
@@ -109,7 +109,7 @@ class GraphStore(ABC):
         """N-Quads of every named graph (dataset) or N-Triples of their union."""
 
     def close(self) -> None:
-        pass
+        return None
 
     # The named graph that stands for the default graph, on a server whose updates cannot name the default graph.
     default_graph: URIRef | None = None
@@ -122,7 +122,7 @@ class GraphStore(ABC):
 
     def ledger(self) -> dict[str, str]:
         rows = self.select("SELECT ?file ?hash WHERE { GRAPH kg:ledger { ?d kg:sourceFile ?file ; kg:contentHash ?hash } }")
-        return dict(rows.rows)
+        return {file: content_hash for file, content_hash in rows.rows}
 
     def sources(self) -> dict[str, bytes]:
         """Each stored digest's bytes by its path."""
@@ -211,7 +211,7 @@ class OxigraphStore(GraphStore):
             raise StoreError(f"{path}: cannot open the store ({err.strerror or err})") from None
 
     @classmethod
-    def from_build(cls, folder: Path) -> "OxigraphStore":
+    def from_build(cls, folder: Path) -> OxigraphStore:
         """An in-memory store of a build folder's graph.ttl."""
         path = folder / "graph.ttl" if folder.is_dir() else folder
         if not path.is_file():
@@ -224,7 +224,7 @@ class OxigraphStore(GraphStore):
         return store
 
     @classmethod
-    def from_graph(cls, graph) -> "OxigraphStore":
+    def from_graph(cls, graph) -> OxigraphStore:
         """An in-memory store of an rdflib graph (what kg.pipeline.build returns)."""
         from .graph import to_turtle
 
@@ -232,7 +232,7 @@ class OxigraphStore(GraphStore):
         store.load_graph(to_turtle(graph), None)
         return store
 
-    def select(self, sparql: str, bindings: dict[str, Node] | None = None) -> Table:
+    def select(self, sparql: str, bindings: Mapping[str, Node] | None = None) -> Table:
         try:
             result = self.store.query(bind_values(sparql, bindings), prefixes=PREFIX_IRIS)
         except SyntaxError as err:
@@ -279,9 +279,10 @@ class OxigraphStore(GraphStore):
         return set(self.store.quads_for_pattern(None, None, None, target))
 
     def dump(self, dataset: bool) -> bytes:
+        # Oxigraph returns bytes when no output file is given.
         if dataset:
-            return self.store.dump(format=ox.RdfFormat.N_QUADS)
-        return self.store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.DefaultGraph())
+            return self.store.dump(format=ox.RdfFormat.N_QUADS) or b""
+        return self.store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.DefaultGraph()) or b""
 
     def close(self) -> None:
         """Flush and let go of the database, so the next open (in this process too) can lock it."""
@@ -355,7 +356,7 @@ class RemoteStore(GraphStore):
         except (urllib.error.URLError, OSError) as err:
             raise StoreError(f"{url}: cannot reach the endpoint ({getattr(err, 'reason', err)})") from None
 
-    def select(self, sparql: str, bindings: dict[str, Node] | None = None) -> Table:
+    def select(self, sparql: str, bindings: Mapping[str, Node] | None = None) -> Table:
         query = _PROLOGUE + bind_values(sparql, bindings)
         data = json.loads(self._post(self.query_url, query, "application/sparql-query", "application/sparql-results+json"))
         if "boolean" in data:
@@ -385,7 +386,7 @@ class RemoteStore(GraphStore):
         self._post(self.update_url, _PROLOGUE + sparql, "application/sparql-update", "*/*")
 
     def load_graph(self, turtle: bytes, graph: URIRef | None) -> None:
-        nt = ox.serialize(ox.parse(turtle, format=ox.RdfFormat.TURTLE), format=ox.RdfFormat.N_TRIPLES).decode("utf-8")
+        nt = (ox.serialize(ox.parse(turtle, format=ox.RdfFormat.TURTLE), format=ox.RdfFormat.N_TRIPLES) or b"").decode("utf-8")
         target = f"GRAPH <{graph}> {{ {nt} }}" if graph is not None else nt
         self.update(f"INSERT DATA {{ {target} }}")
 

@@ -48,6 +48,6 @@ def tree_lines(root: Node, children: Callable[[Node], Sequence[Node]], label: Ca
         for n, line in enumerate(label(row.node).wrap(console, max(10, width - len(first)))):
             yield Text(first if n == 0 else rest) + line
         kids = list(children(row.node))
-        guides = row.guides + (row.last,) if row.depth > 0 else ()
+        guides = (*row.guides, row.last) if row.depth > 0 else ()
         for i in range(len(kids) - 1, -1, -1):
             pending.append(_Row(kids[i], row.depth + 1, guides, i == len(kids) - 1))

@@ -10,6 +10,7 @@ import difflib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from rdflib import URIRef
 
@@ -67,7 +68,7 @@ class LineageNode:
     label: str
     introduced_by: list[str] = field(default_factory=list)  # paper titles
     digests: list[str] = field(default_factory=list)
-    children: list["LineageNode"] = field(default_factory=list)
+    children: list[LineageNode] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,7 @@ class SharedQuestion:
     relation: str  # how the papers relate to it
 
     @classmethod
-    def ask(cls, base_model: str | None = None, benchmark: str | None = None) -> "SharedQuestion":
+    def ask(cls, base_model: str | None = None, benchmark: str | None = None) -> SharedQuestion:
         """The question from the options given: exactly one of a base model and a benchmark."""
         if bool(base_model) == bool(benchmark):
             raise SharedUsage("give one of --base-model NAME or --benchmark NAME")
@@ -230,7 +231,7 @@ def shared(store: GraphStore, family: Named, relation: str) -> list[SharedGroup]
         grouped[label][title].add(file)
     return [
         SharedGroup(label, tuple((t, tuple(sorted(f))) for t, f in sorted(grouped[label].items())))
-        for label in sorted(grouped, key=lambda l: (l != family.label, l))
+        for label in sorted(grouped, key=lambda label: (label != family.label, label))
     ]
 
 
@@ -323,7 +324,7 @@ def leaderboard(store: GraphStore, benchmark: Named, metric: str | None = None) 
              OPTIONAL { ?d dcterms:date ?date } OPTIONAL { ?r kg:setting ?setting } }""",
         {"family": URIRef(benchmark.iri)},
     ).rows
-    grouped: dict[str, dict] = {}
+    grouped: dict[str, dict[str, Any]] = {}
     for r, system, value, unit, found_metric, edition, setting, title, file, date, sentence in rows:
         if metric is not None and fold(found_metric) != fold(metric):
             continue
@@ -333,6 +334,9 @@ def leaderboard(store: GraphStore, benchmark: Named, metric: str | None = None) 
         if date:
             entry["dates"].add(date)
         entry["evidence"].add(sentence)
-    board = [LeaderboardRow(*e["fields"], tuple(sorted(e["digests"])), tuple(sorted(e["dates"])), tuple(sorted(e["evidence"])))
-             for e in grouped.values()]
+    board = []
+    for e in grouped.values():
+        system, value, unit, found_metric, edition, setting, title = e["fields"]
+        board.append(LeaderboardRow(system, value, unit, found_metric, edition, setting, title, tuple(sorted(e["digests"])),
+                                    tuple(sorted(e["dates"])), tuple(sorted(e["evidence"]))))
     return sorted(board, key=lambda row: (-row.value, row.system.lower(), row.benchmark, row.paper, row.setting or ""))

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-from conftest import write_digest
 from test_store import DIGEST_B, empty_store, oxigraph_server  # noqa: F401  (the three stores)
 from typer.testing import CliRunner
 
@@ -26,6 +25,8 @@ from kg.cli import app
 from kg.endpoint import ServeSettings, serve
 from kg.pipeline import write_outputs
 from kg.store import PREFIX_IRIS, OxigraphStore, RemoteStore, open_store
+
+from conftest import write_digest
 
 LINEAGE = ('SELECT ?l WHERE { ?g rdfs:label "GRPO" . ?m kg:extends+ ?g ; rdfs:label ?l } ORDER BY ?l')
 # Runs for hours on the seeds (a three-way cross product, counted) and yields nothing until done.
@@ -181,7 +182,7 @@ def test_no_wildcard_cors_and_host_is_checked(server):
     for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1:{port + 1}", ""):
         status, headers, body = _request(port, "GET", "/sparql?query=ASK%7B%7D", host=host)
         assert status == 421, host
-        assert b"\n" == body[-1:] and body.count(b"\n") == 1
+        assert body[-1:] == b"\n" and body.count(b"\n") == 1
         assert "access-control-allow-origin" not in headers
     # A page on another origin may send a request (a browser does not ask first for a simple one): refused.
     status, _, _ = _request(port, "GET", "/sparql?query=ASK%7B%7D", headers={"Origin": "http://evil.example"})

@@ -64,9 +64,9 @@ def test_eval_command_json(tmp_path):
 
 
 def test_dev_gold_scores_do_not_regress():
-    from conftest import CORPUS
-
     import pytest
+
+    from conftest import CORPUS
 
     gold_file = CORPUS.parent.parent / "gold" / "dev.json"
     if not gold_file.is_file():

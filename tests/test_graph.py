@@ -1,7 +1,7 @@
 import subprocess
 import sys
 
-from rdflib import Graph, RDF
+from rdflib import RDF, Graph
 from rdflib.namespace import OWL
 
 from kg.graph import to_turtle

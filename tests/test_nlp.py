@@ -3,8 +3,8 @@
 import pytest
 
 from kg.ingest import PaperItem
-from kg.nlp import annotate, build_nlp, name_strength
 from kg.lexicon import load_lexicon
+from kg.nlp import annotate, build_nlp, name_strength
 from kg.vocab import load_vocabulary
 
 

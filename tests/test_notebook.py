@@ -5,6 +5,7 @@ import re
 
 import nbformat
 import pytest
+
 from conftest import ROOT, write_digest
 
 NOTEBOOK = ROOT / "notebooks" / "explore.ipynb"

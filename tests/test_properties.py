@@ -31,7 +31,7 @@ ANY_CHAR = st.characters(codec="utf-8")
 NAME = st.builds(
     lambda head, sep, tail: f"{head}{sep}{tail}",
     st.text(alphabet=string.ascii_letters + "ΩμδΣ深度", min_size=1, max_size=8),
-    st.sampled_from(list(string.punctuation) + ["", " ", "-", "2.5-", "-7B"]),
+    st.sampled_from([*list(string.punctuation), "", " ", "-", "2.5-", "-7B"]),
     st.text(alphabet=string.ascii_uppercase + string.digits + string.punctuation, max_size=6),
 )
 PLAIN = st.sampled_from(["the", "a", "model", "uses", "GRPO", "on", "AIME", "Qwen2.5-7B", "introduces", "with",

@@ -4,12 +4,13 @@ Source): each answers exactly as an Oxigraph store on disk given the same digest
 import json
 
 import pytest
-from conftest import SEEDS
 from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.dialects import VirtuosoStore, remote_store
 from kg.store import RemoteStore
+
+from conftest import SEEDS
 
 runner = CliRunner()
 

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-from conftest import SEEDS, write_digest
 from rdflib import URIRef
 from rdflib.namespace import DCTERMS, RDF
 
@@ -15,6 +14,8 @@ from kg.ingest import IngestError, read_digest, split_digest
 from kg.link import paper_key
 from kg.namespaces import KG
 from kg.pipeline import build, to_turtle
+
+from conftest import SEEDS, write_digest
 
 HEADER = "Top AI Papers of the Week (Jan 1 - 7)\n"
 

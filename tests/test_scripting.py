@@ -11,12 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SEEDS, write_digest
 from test_evaluate import DIGEST, GOLD
 from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.pipeline import build, write_outputs
+
+from conftest import ROOT, SEEDS, write_digest
 
 runner = CliRunner()
 KG = str(Path(sys.executable).parent / "kg")

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from rdflib import Literal
 
-from kg.pipeline import add_to_store, write_outputs
 from kg.dialects import VirtuosoStore, remote_store
+from kg.pipeline import add_to_store, write_outputs
 from kg.store import OxigraphStore, RemoteStore, StoreError, open_store
 
 from conftest import SEEDS, write_digest

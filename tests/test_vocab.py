@@ -3,7 +3,7 @@
 from collections import Counter
 
 from kg.pipeline import build
-from kg.vocab import ENTITY_TYPES, Vocabulary, VocabEntry, fold, load_vocabulary
+from kg.vocab import ENTITY_TYPES, VocabEntry, Vocabulary, fold, load_vocabulary
 
 
 def test_every_family_is_an_entry_and_every_name_one_entity():
