@@ -29,6 +29,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from .ingest import IngestError
+from .namespaces import EntityType
 from .query import QueryError, named_queries, parse_params, run, to_csv
 from .source import GraphSource
 from .store import GraphStore, StoreError, Table
@@ -318,7 +319,7 @@ def lineage(
 
     target = _open(source)
     try:
-        tree = compute(target, _resolve(target, method, "Method"))
+        tree = compute(target, _resolve(target, method, EntityType.METHOD.value))
     except StoreError as err:
         fail(str(err))
 
@@ -421,7 +422,7 @@ def leaderboard_command(
     from .usecases import leaderboard as compute
 
     target = _open(source)
-    found = _resolve(target, benchmark, "Benchmark")
+    found = _resolve(target, benchmark, EntityType.BENCHMARK.value)
     try:
         rows = compute(target, found, metric)
     except StoreError as err:

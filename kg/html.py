@@ -27,15 +27,15 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import minimum_spanning_tree
 
 from .layout import layout
-from .namespaces import KG
+from .namespaces import KG, EntityType
 from .network import NODE_CLASSES, appears_with, entity_graph, to_networkx
 
 TYPE_STYLE = {
     "Paper": {"color": "#9aa5b1", "shape": "box"},
-    "Method": {"color": "#e07a5f", "shape": "dot"},
-    "Model": {"color": "#3d85c6", "shape": "dot"},
-    "Benchmark": {"color": "#81b29a", "shape": "diamond"},
-    "Organization": {"color": "#e9b949", "shape": "triangle"},
+    EntityType.METHOD.value: {"color": "#e07a5f", "shape": "dot"},
+    EntityType.MODEL.value: {"color": "#3d85c6", "shape": "dot"},
+    EntityType.BENCHMARK.value: {"color": "#81b29a", "shape": "diamond"},
+    EntityType.ORGANIZATION.value: {"color": "#e9b949", "shape": "triangle"},
 }
 
 

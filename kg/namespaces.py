@@ -96,6 +96,10 @@ class Predicate(_Term):
         return KG[self.value]
 
 
+# The family link joins two entities (a size, version or edition to its family); it is not a paper relation.
+VARIANT_OF = "variantOf"
+assert KG[VARIANT_OF] == KG.variantOf
+
 PREFIXES = {
     "kg": KG._NS,
     "rdf": RDF,

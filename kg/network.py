@@ -12,10 +12,10 @@ import networkx as nx
 from rdflib import Graph, URIRef
 from rdflib.namespace import DCTERMS, RDF, RDFS, SKOS
 
-from .namespaces import KG
+from .namespaces import KG, VARIANT_OF, EntityType, Predicate
 
-NODE_CLASSES = ("Paper", "Method", "Model", "Benchmark", "Organization")
-EDGE_PREDICATES = ("introduces", "usesMethod", "usesBaseModel", "evaluatedOn", "comparedWith", "affiliation", "extends", "variantOf")
+NODE_CLASSES = ("Paper", *(t.value for t in EntityType))
+EDGE_PREDICATES = (*(p.value for p in Predicate), VARIANT_OF)
 
 
 def to_networkx(graph: Graph) -> nx.MultiDiGraph:
@@ -73,7 +73,7 @@ def flat(projection: nx.MultiDiGraph) -> nx.MultiDiGraph:
     return out
 
 
-ENTITY_LINKS = ("extends", "variantOf")  # relations that join two entities directly; the rest start at a paper
+ENTITY_LINKS = (Predicate.EXTENDS.value, VARIANT_OF)  # relations that join two entities directly; the rest start at a paper
 
 
 def appears_with(projection: nx.MultiDiGraph) -> dict[tuple[str, str], list[str]]:

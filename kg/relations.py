@@ -307,7 +307,7 @@ def _introduced_methods_in_sentence(item: LinkedItem, lm: LinkedMention, introdu
 
 def _lineage_by_name(corpus: LinkedCorpus, found) -> None:
     """A method named after another extends it: GRPO-RoC -> GRPO, online-DPO -> DPO, QLoRA -> LoRA."""
-    methods = {k: e for k, e in corpus.entities.items() if e.type == "Method"}
+    methods = {k: e for k, e in corpus.entities.items() if e.type == EntityType.METHOD}
     first_sentence: dict[str, Evidence] = {}
     for item in corpus.items:
         for lm in item.mentions:
@@ -318,4 +318,4 @@ def _lineage_by_name(corpus: LinkedCorpus, found) -> None:
     long_names = {k: {a for a in (e.label, *e.aliases, *e.known_names) if len(a.split()) >= 2} for k, e in methods.items()}
     for child_key, parent_key in lineage_by_name([(e.label, k) for k, e in methods.items()], long_names):
         evidence = first_sentence.get(child_key, Evidence("", methods[child_key].label))
-        found[(child_key, "extends", parent_key)].add(evidence)
+        found[(child_key, Predicate.EXTENDS, parent_key)].add(evidence)

@@ -33,11 +33,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from .link import Entity, LinkedCorpus, LinkedItem
-from .namespaces import EntityType
+from .namespaces import EntityType, Predicate
 from .relations import Evidence, Relation
 from .vocab import ontology_dir
 
-SYSTEM_TYPES = ("Model", "Method")
+SYSTEM_TYPES = (EntityType.MODEL, EntityType.METHOD)
 
 
 @dataclass(frozen=True)
@@ -188,7 +188,7 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
     lexicon = lexicon or load_lexicon()
     introduced: dict[str, list[str]] = defaultdict(list)
     for relation in relations:
-        if relation.predicate == "introduces" and corpus.entities[relation.object].type in SYSTEM_TYPES:
+        if relation.predicate == Predicate.INTRODUCES and corpus.entities[relation.object].type in SYSTEM_TYPES:
             introduced[relation.subject].append(relation.object)
     found: dict[tuple, set[Evidence]] = defaultdict(set)
     for item in corpus.items:
@@ -227,7 +227,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
                       entities: Mapping[str, Entity], lexicon: ResultLexicon) -> list[tuple]:
     spans = _spans(item, index, sentence, entities)
     numbers = _numbers(sentence, spans, lexicon)
-    lead = spans[0] if spans and spans[0].type == "Benchmark" and _LEADING_BENCHMARK.match(sentence[: spans[0].start]) else None
+    lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _LEADING_BENCHMARK.match(sentence[: spans[0].start]) else None
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
     paired = _respectively(sentence, numbers, spans)
@@ -301,7 +301,7 @@ def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span]) -> 
         return {}
     out: dict[int, _Span] = {}
     for end in ends:
-        benchmarks = [s for s in spans if s.type == "Benchmark" and s.end <= end]
+        benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK and s.end <= end]
         run = benchmarks[-1:]  # the benchmarks listed just before 'respectively'
         for s in reversed(benchmarks[:-1]):
             if not _LIST_JOIN.fullmatch(sentence[s.end: run[0].start]):
@@ -350,18 +350,18 @@ def _metric_after_benchmark(sentence: str, benchmark: _Span, number: _Number, me
 
 def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Span], lead: _Span | None) -> _Span | None:
     following = next((s for s in spans if s.start >= number.end), None)
-    if following is not None and following.type == "Benchmark":
+    if following is not None and following.type == EntityType.BENCHMARK:
         for end in (metric_end, number.end):
             gap = sentence[end: following.start]
             if _FORWARD_GAP.fullmatch(gap) and not _BREAKERS.search(gap):
                 return following  # '93.4 on AIME-2025', '57.3% HumanEval', '56.7% of problems on the AIME Olympiad'
     preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
-    if preceding is not None and preceding.type == "Benchmark" and _BACKWARD_GAP.fullmatch(sentence[preceding.end: number.start]):
+    if preceding is not None and preceding.type == EntityType.BENCHMARK and _BACKWARD_GAP.fullmatch(sentence[preceding.end: number.start]):
         gap = sentence[preceding.end: number.start]
         named_after = re.search(r"\b(?:on|in|across|of)\s+(?:the\s+)?$", sentence[: preceding.start], re.I)
         if not (named_after and gap == " " and not number.percent and "." not in sentence[number.start: number.end]):
             return preceding  # 'Arena-Hard: 87.0', 'DeepResearch Bench (49.86)' (but 'on SWE-bench 500' names a subset)
-    if lead is not None and not any(s.type == "Benchmark" and lead.end <= s.start < number.start for s in spans):
+    if lead is not None and not any(s.type == EntityType.BENCHMARK and lead.end <= s.start < number.start for s in spans):
         return lead  # 'On SWE-Bench-Pro, CCA achieves 54.3% ...'
     return None
 

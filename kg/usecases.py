@@ -14,10 +14,11 @@ from typing import Any
 
 from rdflib import URIRef
 
+from .namespaces import EntityType, Predicate
 from .store import GraphStore, Table
 from .vocab import fold
 
-ENTITY_CLASSES = ("Method", "Model", "Benchmark", "Organization")
+ENTITY_CLASSES = tuple(t.value for t in EntityType)
 
 
 class UnknownName(LookupError):
@@ -169,7 +170,8 @@ class SharedGroup:
 
 
 # What 'kg shared --base-model / --benchmark' asks: the type of the name given, and the relation papers have to it.
-SHARED_BY = {"base_model": ("Model", "usesBaseModel"), "benchmark": ("Benchmark", "evaluatedOn")}
+SHARED_BY = {"base_model": (EntityType.MODEL.value, Predicate.USES_BASE_MODEL.value),
+             "benchmark": (EntityType.BENCHMARK.value, Predicate.EVALUATED_ON.value)}
 
 
 class SharedUsage(ValueError):
