@@ -97,6 +97,7 @@ class Lexicon:
     org_cue_after: re.Pattern[str]
     intro_cues: re.Pattern[str]
     intro_after: re.Pattern[str]
+    intro_blockers: re.Pattern[str]
     negation_cues: re.Pattern[str]
     use_verbs: re.Pattern[str]
     conjunction: re.Pattern[str]
@@ -239,6 +240,7 @@ def _load(directory: str) -> Lexicon:
         org_cue_after=rx("org-cue-after"),
         intro_cues=rx("intro-cues"),
         intro_after=rx("intro-after"),
+        intro_blockers=rx("intro-blockers"),
         negation_cues=rx("negation-cues"),
         use_verbs=rx("use-verbs"),
         conjunction=rx("conjunction"),

@@ -244,6 +244,8 @@ def introduction_rule(c: MentionContext, first_mention: bool, known: bool) -> st
                                      or (not known and len(title.split()) <= 4))
     if known and not in_title:
         return None
+    if not in_title and lex.intro_blockers.search(before):
+        return None  # 'predecessors like X', 'using the X algorithm': work the paper builds on or calls
     cue = "introduces.verb" if by_verb else "introduces.subject-of-verb" if subject_of_verb else "introduces.title" if in_title else None
     compared = lex.compare_cues.search(before[-50:]) is not None
     if entity.type == EntityType.BENCHMARK:

@@ -188,3 +188,18 @@ def test_family_named_by_a_vocabulary_alias_is_traced_and_dropped(tmp_path):
     [key] = [k for k, e in corpus.entities.items() if e.label == "DALLE-3"]
     assert corpus.entities[key].variant_of is None
     assert [d.rule for d in corpus.decisions[key]][-2:] == ["family.known-prefix", "family.dropped"]
+
+
+def _triples(tmp_path, body: str) -> set[tuple[str, str, str]]:
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n" + body
+                 + "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    return {(r.subject, str(r.predicate), r.object) for r in build([tmp_path]).relations}
+
+
+def test_prior_or_used_work_is_not_introduced(tmp_path):
+    """introduces.blocked: a name after 'predecessors like' or 'using the' is prior work the paper uses, not its own."""
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Unlike predecessors like Quimblefix, "
+                       "it plans ahead, using the Snarkel-Vost algorithm for search.\n")
+    introduced = {o for s, p, o in triples if s == "zorvath" and p == "introduces"}
+    assert "zorvath" in introduced
+    assert not introduced & {"quimblefix", "snarkel-vost"}
