@@ -203,3 +203,12 @@ def test_prior_or_used_work_is_not_introduced(tmp_path):
     introduced = {o for s, p, o in triples if s == "zorvath" and p == "introduces"}
     assert "zorvath" in introduced
     assert not introduced & {"quimblefix", "snarkel-vost"}
+
+
+def test_comparison_and_application_cues(tmp_path):
+    """comparedWith.cue: 'on par with X', 'trails X', 'behind X'; usesBaseModel.cue: 'X jumps from A% to B%' (applied to X)."""
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. It lands on par with Quxa-70B and "
+                       "well behind Mibbo-405B. Blorfi-8B jumps from 41.2% to 63.0% on hard proofs.\n"
+                       "3. Snoodle\nSnoodle is a new planner for robots. It trails Blorfi-8B on long tasks.\n")
+    assert {("zorvath", "comparedWith", "quxa-70b"), ("zorvath", "comparedWith", "mibbo-405b"),
+            ("zorvath", "usesBaseModel", "blorfi-8b")} <= triples
