@@ -95,6 +95,7 @@ class Lexicon:
     use_word: re.Pattern[str]
     org_cue_before: re.Pattern[str]
     org_cue_after: re.Pattern[str]
+    org_subject_after: re.Pattern[str]
     intro_cues: re.Pattern[str]
     intro_after: re.Pattern[str]
     intro_blockers: re.Pattern[str]
@@ -238,6 +239,7 @@ def _load(directory: str) -> Lexicon:
         use_word=rx("use-word"),
         org_cue_before=rx("org-cue-before"),
         org_cue_after=rx("org-cue-after"),
+        org_subject_after=rx("org-subject-after"),
         intro_cues=rx("intro-cues"),
         intro_after=rx("intro-after"),
         intro_blockers=rx("intro-blockers"),

@@ -149,6 +149,9 @@ def organization_relation(c: MentionContext) -> RuleResult:
         return Predicate.AFFILIATION, "affiliation.cue"
     if c.lm.mention.sentence == 0:
         return Predicate.AFFILIATION, "affiliation.title"
+    # The organisation that opens the item's first body sentence ('Zorb Labs runs ...') wrote the paper.
+    if c.lm.mention.sentence == 1 and _opens_clause(c.before, c.lex) and c.lex.org_subject_after.match(c.after):
+        return Predicate.AFFILIATION, "affiliation.first-subject"
     return None
 
 

@@ -212,3 +212,15 @@ def test_comparison_and_application_cues(tmp_path):
                        "3. Snoodle\nSnoodle is a new planner for robots. It trails Blorfi-8B on long tasks.\n")
     assert {("zorvath", "comparedWith", "quxa-70b"), ("zorvath", "comparedWith", "mibbo-405b"),
             ("zorvath", "usesBaseModel", "blorfi-8b")} <= triples
+
+
+@pytest.mark.parametrize("sentence", [
+    "Quillmont University runs a large study of agents that plan.",  # affiliation.first-subject
+    "A new study from Quillmont University looks at agents that plan.",
+    "Quillmont University's new paper looks at agents that plan.",
+])
+def test_affiliation_cues(tmp_path, sentence):
+    """affiliation.first-subject: the organisation that opens the item; affiliation.cue: 'study from ORG', 'ORG's paper'."""
+    triples = _triples(tmp_path, f"1. Zorvath\n{sentence} Zorvath is a new agent for proofs.\n"
+                       "3. Snoodle\nSnoodle is a new planner built at Quillmont University.\n")
+    assert ("zorvath", "affiliation", "quillmont-university") in triples
