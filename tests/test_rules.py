@@ -224,3 +224,14 @@ def test_affiliation_cues(tmp_path, sentence):
     triples = _triples(tmp_path, f"1. Zorvath\n{sentence} Zorvath is a new agent for proofs.\n"
                        "3. Snoodle\nSnoodle is a new planner built at Quillmont University.\n")
     assert ("zorvath", "affiliation", "quillmont-university") in triples
+
+
+@pytest.mark.parametrize("sentence", [
+    "Zorvath is a new training method that generalises GRPO to long proofs.",
+    "Zorvath is a new training method, a drop-in replacement for GRPO in long proofs.",
+    "Zorvath is a new training method that fixes predecessors like GRPO on long proofs.",
+])
+def test_stated_lineage_cues(tmp_path, sentence):
+    """extends.stated: 'generalises X', 'a drop-in replacement for X', 'predecessors like X'."""
+    triples = _triples(tmp_path, f"1. Zorvath\n{sentence}\n")
+    assert ("zorvath", "extends", "grpo") in triples
