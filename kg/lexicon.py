@@ -88,6 +88,7 @@ class Lexicon:
     title_conjunction: re.Pattern[str]
     base_before: re.Pattern[str]
     base_after: re.Pattern[str]
+    study_list_before: re.Pattern[str]
     compare_cues: re.Pattern[str]
     extend_before: re.Pattern[str]
     extend_around: re.Pattern[str]
@@ -232,6 +233,7 @@ def _load(directory: str) -> Lexicon:
         title_conjunction=rx("title-conjunction"),
         base_before=rx("base-before"),
         base_after=rx("base-after"),
+        study_list_before=rx("study-list-before"),
         compare_cues=rx("compare-cues"),
         extend_before=rx("extend-before"),
         extend_around=rx("extend-around"),

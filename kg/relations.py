@@ -115,6 +115,8 @@ def model_relation(c: MentionContext) -> RuleResult:
     """'fine-tuned from Zorb-7B' / 'a Zorb-7B base' -> usesBaseModel; 'outperforms Zorb-7B' -> comparedWith;
     a model only this paper mentions, in its body -> usesBaseModel (a model the paper studies or applies)."""
     lex, before, after = c.lex, c.before, c.after
+    if lex.study_list_before.search(before):
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.studied"  # 'tested 9 models, including X, Y and Z'
     if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue"
     if lex.compare_cues.search(c.sentence) and not c.lm.mention.in_title:

@@ -235,3 +235,11 @@ def test_stated_lineage_cues(tmp_path, sentence):
     """extends.stated: 'generalises X', 'a drop-in replacement for X', 'predecessors like X'."""
     triples = _triples(tmp_path, f"1. Zorvath\n{sentence}\n")
     assert ("zorvath", "extends", "grpo") in triples
+
+
+def test_studied_model_lists(tmp_path):
+    """usesBaseModel.studied: every model in 'tested N models, including X, Y and Z' is one the study applies."""
+    triples = _triples(tmp_path, "1. Snoodle\nSnoodle is a study of planning. The authors tested 9 models, including "
+                       "Quxa-70B, Mibbo-405B and Blorfi-8B, on long plans, where Quxa-70B beats Blorfi-8B.\n"
+                       "3. Zorvath\nZorvath is a new agent for proofs that outperforms Quxa-70B, Mibbo-405B and Blorfi-8B.\n")
+    assert {("snoodle", "usesBaseModel", m) for m in ("quxa-70b", "mibbo-405b", "blorfi-8b")} <= triples
