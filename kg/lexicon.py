@@ -88,6 +88,7 @@ class Lexicon:
     title_conjunction: re.Pattern[str]
     base_before: re.Pattern[str]
     base_after: re.Pattern[str]
+    study_list_before: re.Pattern[str]
     compare_cues: re.Pattern[str]
     extend_before: re.Pattern[str]
     extend_around: re.Pattern[str]
@@ -95,8 +96,10 @@ class Lexicon:
     use_word: re.Pattern[str]
     org_cue_before: re.Pattern[str]
     org_cue_after: re.Pattern[str]
+    org_subject_after: re.Pattern[str]
     intro_cues: re.Pattern[str]
     intro_after: re.Pattern[str]
+    intro_blockers: re.Pattern[str]
     negation_cues: re.Pattern[str]
     use_verbs: re.Pattern[str]
     conjunction: re.Pattern[str]
@@ -230,6 +233,7 @@ def _load(directory: str) -> Lexicon:
         title_conjunction=rx("title-conjunction"),
         base_before=rx("base-before"),
         base_after=rx("base-after"),
+        study_list_before=rx("study-list-before"),
         compare_cues=rx("compare-cues"),
         extend_before=rx("extend-before"),
         extend_around=rx("extend-around"),
@@ -237,8 +241,10 @@ def _load(directory: str) -> Lexicon:
         use_word=rx("use-word"),
         org_cue_before=rx("org-cue-before"),
         org_cue_after=rx("org-cue-after"),
+        org_subject_after=rx("org-subject-after"),
         intro_cues=rx("intro-cues"),
         intro_after=rx("intro-after"),
+        intro_blockers=rx("intro-blockers"),
         negation_cues=rx("negation-cues"),
         use_verbs=rx("use-verbs"),
         conjunction=rx("conjunction"),

@@ -115,6 +115,8 @@ def model_relation(c: MentionContext) -> RuleResult:
     """'fine-tuned from Zorb-7B' / 'a Zorb-7B base' -> usesBaseModel; 'outperforms Zorb-7B' -> comparedWith;
     a model only this paper mentions, in its body -> usesBaseModel (a model the paper studies or applies)."""
     lex, before, after = c.lex, c.before, c.after
+    if lex.study_list_before.search(before):
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.studied"  # 'tested 9 models, including X, Y and Z'
     if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue"
     if lex.compare_cues.search(c.sentence) and not c.lm.mention.in_title:
@@ -149,6 +151,9 @@ def organization_relation(c: MentionContext) -> RuleResult:
         return Predicate.AFFILIATION, "affiliation.cue"
     if c.lm.mention.sentence == 0:
         return Predicate.AFFILIATION, "affiliation.title"
+    # The organisation that opens the item's first body sentence ('Zorb Labs runs ...') wrote the paper.
+    if c.lm.mention.sentence == 1 and _opens_clause(c.before, c.lex) and c.lex.org_subject_after.match(c.after):
+        return Predicate.AFFILIATION, "affiliation.first-subject"
     return None
 
 
@@ -244,6 +249,8 @@ def introduction_rule(c: MentionContext, first_mention: bool, known: bool) -> st
                                      or (not known and len(title.split()) <= 4))
     if known and not in_title:
         return None
+    if not in_title and lex.intro_blockers.search(before):
+        return None  # 'predecessors like X', 'using the X algorithm': work the paper builds on or calls
     cue = "introduces.verb" if by_verb else "introduces.subject-of-verb" if subject_of_verb else "introduces.title" if in_title else None
     compared = lex.compare_cues.search(before[-50:]) is not None
     if entity.type == EntityType.BENCHMARK:

@@ -188,3 +188,58 @@ def test_family_named_by_a_vocabulary_alias_is_traced_and_dropped(tmp_path):
     [key] = [k for k, e in corpus.entities.items() if e.label == "DALLE-3"]
     assert corpus.entities[key].variant_of is None
     assert [d.rule for d in corpus.decisions[key]][-2:] == ["family.known-prefix", "family.dropped"]
+
+
+def _triples(tmp_path, body: str) -> set[tuple[str, str, str]]:
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n" + body
+                 + "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    return {(r.subject, str(r.predicate), r.object) for r in build([tmp_path]).relations}
+
+
+def test_prior_or_used_work_is_not_introduced(tmp_path):
+    """introduces.blocked: a name after 'predecessors like' or 'using the' is prior work the paper uses, not its own."""
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Unlike predecessors like Quimblefix, "
+                       "it plans ahead, using the Snarkel-Vost algorithm for search.\n")
+    introduced = {o for s, p, o in triples if s == "zorvath" and p == "introduces"}
+    assert "zorvath" in introduced
+    assert not introduced & {"quimblefix", "snarkel-vost"}
+
+
+def test_comparison_and_application_cues(tmp_path):
+    """comparedWith.cue: 'on par with X', 'trails X', 'behind X'; usesBaseModel.cue: 'X jumps from A% to B%' (applied to X)."""
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. It lands on par with Quxa-70B and "
+                       "well behind Mibbo-405B. Blorfi-8B jumps from 41.2% to 63.0% on hard proofs.\n"
+                       "3. Snoodle\nSnoodle is a new planner for robots. It trails Blorfi-8B on long tasks.\n")
+    assert {("zorvath", "comparedWith", "quxa-70b"), ("zorvath", "comparedWith", "mibbo-405b"),
+            ("zorvath", "usesBaseModel", "blorfi-8b")} <= triples
+
+
+@pytest.mark.parametrize("sentence", [
+    "Quillmont University runs a large study of agents that plan.",  # affiliation.first-subject
+    "A new study from Quillmont University looks at agents that plan.",
+    "Quillmont University's new paper looks at agents that plan.",
+])
+def test_affiliation_cues(tmp_path, sentence):
+    """affiliation.first-subject: the organisation that opens the item; affiliation.cue: 'study from ORG', 'ORG's paper'."""
+    triples = _triples(tmp_path, f"1. Zorvath\n{sentence} Zorvath is a new agent for proofs.\n"
+                       "3. Snoodle\nSnoodle is a new planner built at Quillmont University.\n")
+    assert ("zorvath", "affiliation", "quillmont-university") in triples
+
+
+@pytest.mark.parametrize("sentence", [
+    "Zorvath is a new training method that generalises GRPO to long proofs.",
+    "Zorvath is a new training method, a drop-in replacement for GRPO in long proofs.",
+    "Zorvath is a new training method that fixes predecessors like GRPO on long proofs.",
+])
+def test_stated_lineage_cues(tmp_path, sentence):
+    """extends.stated: 'generalises X', 'a drop-in replacement for X', 'predecessors like X'."""
+    triples = _triples(tmp_path, f"1. Zorvath\n{sentence}\n")
+    assert ("zorvath", "extends", "grpo") in triples
+
+
+def test_studied_model_lists(tmp_path):
+    """usesBaseModel.studied: every model in 'tested N models, including X, Y and Z' is one the study applies."""
+    triples = _triples(tmp_path, "1. Snoodle\nSnoodle is a study of planning. The authors tested 9 models, including "
+                       "Quxa-70B, Mibbo-405B and Blorfi-8B, on long plans, where Quxa-70B beats Blorfi-8B.\n"
+                       "3. Zorvath\nZorvath is a new agent for proofs that outperforms Quxa-70B, Mibbo-405B and Blorfi-8B.\n")
+    assert {("snoodle", "usesBaseModel", m) for m in ("quxa-70b", "mibbo-405b", "blorfi-8b")} <= triples
