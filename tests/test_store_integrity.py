@@ -229,10 +229,10 @@ def test_a_failure_while_linking_leaves_the_store(tmp_path, monkeypatch):
 
     extract = pipeline.extract_relations
 
-    def failing(corpus):
+    def failing(corpus, *args, **kwargs):
         if any(d.source_file == "b.txt" for d in corpus.digests):
             raise MemoryError("simulated failure part-way")
-        return extract(corpus)
+        return extract(corpus, *args, **kwargs)
 
     monkeypatch.setattr(pipeline, "extract_relations", failing)
     result = kg("add", folder, "--store", store)
