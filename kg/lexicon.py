@@ -58,6 +58,7 @@ class Lexicon:
     benchmark_name_endings_exceptions: re.Pattern[str]
     method_name_endings: re.Pattern[str]
     policy_optimisation_shape: re.Pattern[str]
+    statistic_shape: re.Pattern[str]  # 'N=13', 'p<0.001', '10M+': never a name
     adjective_suffixes: str  # a tokenizer suffix pattern, kept as text for spaCy's compile_suffix_regex
     # ---- context words
     intro_verbs: frozenset[str]
@@ -205,6 +206,7 @@ def _load(directory: str) -> Lexicon:
         benchmark_name_endings_exceptions=_ending(_ordered(base, "benchmark-name-endings-exceptions")),
         method_name_endings=_ending(_ordered(base, "method-name-endings")),
         policy_optimisation_shape=rx("policy-optimisation-shape"),
+        statistic_shape=rx("statistic-shape"),
         adjective_suffixes=r"(?<=[A-Za-z0-9+])-(?:" + "|".join(_ordered(base, "adjective-suffixes")) + r")$",
         intro_verbs=intro_verbs,
         naming_words=_words(base, "naming-words"),

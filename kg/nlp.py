@@ -109,7 +109,7 @@ def name_strength(text: str, not_entities: frozenset[str], lex: Lexicon) -> int:
     """
     if fold(text) in not_entities or len(text) < 2 or "@" in text or "://" in text:
         return 0
-    if not _LETTER.search(text) or MEASUREMENT.match(text) or PERCENT_OR_NUMBER.match(text):
+    if not _LETTER.search(text) or MEASUREMENT.match(text) or PERCENT_OR_NUMBER.match(text) or lex.statistic_shape.match(text):
         return 0
     if _NUMBER_WORD.match(text):
         return 0  # '10-attempt', '1-bit'

@@ -1,0 +1,32 @@
+"""Issue 9, entity side: what is never an entity, on invented names."""
+
+import pytest
+
+from kg.ingest import PaperItem
+from kg.nlp import annotate, build_nlp
+from kg.vocab import load_vocabulary
+
+
+@pytest.fixture(scope="module")
+def mentions():
+    vocabulary = load_vocabulary()
+    nlp = build_nlp(vocabulary)
+
+    def run(body: str) -> set[str]:
+        [ann] = annotate(nlp, [PaperItem("t.txt", 1, "Some paper title here", body)], vocabulary)
+        return {m.text for m in ann.mentions}
+    return run
+
+
+@pytest.mark.parametrize("body, stat", [
+    ("Zorblax-7B was tested in field studies (N=13) and surveys (n=99).", "N=13"),
+    ("Zorblax-7B was tested in field studies (N=13) and surveys (n=99).", "n=99"),
+    ("Zorblax-7B wins with p<0.001 and an effect of d=0.738 at k=8.", "p<0.001"),
+    ("Zorblax-7B wins with p<0.001 and an effect of d=0.738 at k=8.", "d=0.738"),
+    ("Zorblax-7B wins with p<0.001 and an effect of d=0.738 at k=8.", "k=8"),
+    ("Zorblax-7B was trained on 10M+ samples.", "10M+"),
+])
+def test_statistics_and_settings_are_never_entities(mentions, body, stat):
+    found = mentions(body)
+    assert "Zorblax-7B" in found
+    assert stat not in found
