@@ -639,6 +639,10 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
     acronyms = [d for d in definitions if fold(d.short) not in generic]
     # 'Bradley-Terry (BT)': an acronym of a generic term is generic too.
     mentions = [m for m in mentions if fold(m.text) not in generic]
+    # 'a quirky acyclic graph (QAG)': an acronym the text spells out in lower case names a kind of thing;
+    # a name the vocabulary knows stays ('proximal policy optimization (PPO)').
+    lower_spelled = _lowercase_expansions(doc, lex)
+    mentions = [m for m in mentions if m.source == "vocab" or m.text not in lower_spelled]
     # Words inside an expansion are the acronym's alias, not names of their own ('... Internal Feedback (RLIF)',
     # 'Experts' in 'Mixture of Experts (MoE)'); a known name inside a longer one stays, for lineage
     # ('Proximal Policy Optimization' in MAPPO's).
@@ -802,6 +806,25 @@ def _acronym_definitions(doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> 
                 if words and len(letters) >= 2 and _initials(words, lex) == letters and words[0][:1].isupper():
                     found.append(AcronymDefinition(doc[comma + 1].text, " ".join(words), sent_index[token.sent.start], token.i + 1, comma))
     return found  # the caller drops definitions of generic terms, and their acronyms with them
+
+
+def _lowercase_expansions(doc: Doc, lex: Lexicon) -> set[str]:
+    """Acronyms written after their expansion in lower case: 'directed acyclic graph (DAG)'."""
+    found = set()
+    for token in doc[1:-2]:
+        inner = doc[token.i + 1]
+        if token.text != "(" or doc[token.i + 2].text != ")" or not ACRONYM.match(inner.text):
+            continue
+        letters = _acronym_letters(inner.text)
+        begin = token.i
+        while begin > token.sent.start and token.i - begin < len(letters) + 3 and doc[begin - 1].is_alpha:
+            begin -= 1
+            words = [t.text for t in doc[begin : token.i] if t.text.lower() not in lex.function_words]
+            if len(letters) >= 2 and _initials(words, lex) == letters:
+                if all(w.islower() for w in words):
+                    found.add(inner.text)
+                break
+    return found
 
 
 def _system_names(title: str, doc: Doc, vocabulary: Vocabulary, acronyms: list[AcronymDefinition], lex: Lexicon) -> list[str]:

@@ -30,3 +30,9 @@ def test_statistics_and_settings_are_never_entities(mentions, body, stat):
     found = mentions(body)
     assert "Zorblax-7B" in found
     assert stat not in found
+
+
+def test_an_acronym_spelled_out_in_lower_case_is_generic(mentions):
+    found = mentions("Zorblax-7B plans over a quirky acyclic graph (QAG) of steps, unlike the Blorf Acyclic Planner (BAP).")
+    assert "QAG" not in found
+    assert "BAP" in found or "Blorf Acyclic Planner" in found
