@@ -81,6 +81,7 @@ class Lexicon:
     possessive_markers: frozenset[str]
     acronym_list_separators: frozenset[str]
     not_system_titles: frozenset[str]
+    generic_head_nouns: frozenset[str]
     system_name_joiners: frozenset[str]
     # ---- cue patterns
     eval_cues: re.Pattern[str]
@@ -228,6 +229,7 @@ def _load(directory: str) -> Lexicon:
         possessive_markers=_words(base, "possessive-markers"),
         acronym_list_separators=_words(base, "acronym-list-separators"),
         not_system_titles=_words(base, "not-system-titles"),
+        generic_head_nouns=_words(base, "generic-head-nouns"),
         system_name_joiners=_words(base, "system-name-joiners"),
         eval_cues=rx("eval-cues"),
         compare_word=rx("compare-word"),

@@ -643,6 +643,9 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
     # a name the vocabulary knows stays ('proximal policy optimization (PPO)').
     lower_spelled = _lowercase_expansions(doc, lex)
     mentions = [m for m in mentions if m.source == "vocab" or m.text not in lower_spelled]
+    # 'IT operations', '1.77% SR': a discovered word the text only uses as a modifier or a metric.
+    free = {m.text for m in mentions if not _modifier_only(doc, m, lex)}
+    mentions = [m for m in mentions if m.source == "vocab" or m.text in free]
     # Words inside an expansion are the acronym's alias, not names of their own ('... Internal Feedback (RLIF)',
     # 'Experts' in 'Mixture of Experts (MoE)'); a known name inside a longer one stays, for lineage
     # ('Proximal Policy Optimization' in MAPPO's).
@@ -806,6 +809,13 @@ def _acronym_definitions(doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> 
                 if words and len(letters) >= 2 and _initials(words, lex) == letters and words[0][:1].isupper():
                     found.append(AcronymDefinition(doc[comma + 1].text, " ".join(words), sent_index[token.sent.start], token.i + 1, comma))
     return found  # the caller drops definitions of generic terms, and their acronyms with them
+
+
+def _modifier_only(doc: Doc, m: Mention, lex: Lexicon) -> bool:
+    """The mention modifies a generic lower-case head noun ('IDE assistants') or follows a percentage ('1.77% SR')."""
+    if m.end < len(doc) and doc[m.end].text in lex.generic_head_nouns:
+        return True
+    return m.start > 0 and doc[m.start - 1].text.endswith("%")
 
 
 def _lowercase_expansions(doc: Doc, lex: Lexicon) -> set[str]:

@@ -36,3 +36,18 @@ def test_an_acronym_spelled_out_in_lower_case_is_generic(mentions):
     found = mentions("Zorblax-7B plans over a quirky acyclic graph (QAG) of steps, unlike the Blorf Acyclic Planner (BAP).")
     assert "QAG" not in found
     assert "BAP" in found or "Blorf Acyclic Planner" in found
+
+
+@pytest.mark.parametrize("body, word", [
+    ("Zorblax-7B automates QZX operations and helps QZX assistants.", "QZX"),
+    ("Zorblax-7B ran 200 BLORFT calculations overnight.", "BLORFT"),
+    ("Zorblax-7B reaches 1.77% ZQR vs 47.98% for others.", "ZQR"),
+])
+def test_a_word_used_only_as_a_modifier_or_metric_is_not_an_entity(mentions, body, word):
+    found = mentions(body)
+    assert "Zorblax-7B" in found
+    assert word not in found
+
+
+def test_a_name_also_used_on_its_own_stays(mentions):
+    assert "QZX" in mentions("Zorblax-7B beats QZX on QZX tasks, and QZX is open.")
