@@ -21,7 +21,7 @@ from .ingest import Digest
 from .lexicon import Lexicon, load_lexicon
 from .name_index import KeyPrefixes
 from .namespaces import EntityType
-from .nlp import SIZE_TOKEN, AnnotatedItem, Mention, type_from_expansion
+from .nlp import SIZE_TOKEN, VERSION_TOKEN, AnnotatedItem, Mention, type_from_expansion
 from .slugs import hashed_key, name_key
 from .vocab import VocabEntry, Vocabulary, fold
 from .votes import Vote, decide_type, vote_totals
@@ -254,11 +254,25 @@ class Linker:
         edition = self._edition(name)
         if edition:
             return fold(edition)
+        reordered = self._tier_order(name)
+        if reordered:
+            return reordered
         for prefix in self.org_prefixes:
             rest = folded[len(prefix) + 1 :]
             if folded.startswith(prefix + "-") and rest in self.vocab_by_fold:
                 return fold(self.vocab_by_fold[rest].id)  # 'OpenAI-o3-mini' is o3-mini
         return folded
+
+    def _tier_order(self, name: str) -> str | None:
+        """'Claude 4.5 Opus' is 'Claude Opus 4.5': a vendor's tier before or after the version names one model."""
+        parts = name.split()
+        for i in range(1, len(parts) - 1):
+            first, second = parts[i], parts[i + 1]
+            if any(VERSION_TOKEN.match(a) and b.lower() in self.lex.model_tiers for a, b in ((first, second), (second, first))):
+                swapped = fold(" ".join([*parts[:i], second, first, *parts[i + 2:]]))
+                if swapped in self.vocab_by_fold:
+                    return fold(self.vocab_by_fold[swapped].id)
+        return None
 
     def _edition(self, name: str) -> str | None:
         """'AIME25', 'AIME-25', 'AIME 2025' -> 'AIME 2025' when AIME is a known benchmark."""

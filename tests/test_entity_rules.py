@@ -51,3 +51,15 @@ def test_a_word_used_only_as_a_modifier_or_metric_is_not_an_entity(mentions, bod
 
 def test_a_name_also_used_on_its_own_stays(mentions):
     assert "QZX" in mentions("Zorblax-7B beats QZX on QZX tasks, and QZX is open.")
+
+
+def test_a_tier_before_or_after_the_version_names_one_model(tmp_path):
+    from kg.link import Linker
+    from kg.vocab import fold
+    (tmp_path / "vocabulary.jsonl").write_text('{"id": "Zorblax Opus 4.5", "type": "Model", "aliases": [], "variant_of": null}\n'
+                                               '{"id": "Quxa 3 Pro", "type": "Model", "aliases": [], "variant_of": null}\n')
+    (tmp_path / "not-entities.txt").write_text("")
+    linker = Linker(load_vocabulary(tmp_path))
+    assert linker._resolve("Zorblax 4.5 Opus", {}) == fold("Zorblax Opus 4.5")
+    assert linker._resolve("Quxa Pro 3", {}) == fold("Quxa 3 Pro")
+    assert linker._resolve("Quxa 3 Ultra", {}) != fold("Quxa 3 Pro")
