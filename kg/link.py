@@ -27,6 +27,7 @@ from .vocab import VocabEntry, Vocabulary, fold
 from .votes import Vote, decide_type, vote_totals
 
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
+_POINT_RELEASE = re.compile(r"^(?P<major>.*?[A-Za-z][\s-]?\d+)\.\d+$")  # 'GPT-5.2' of 'GPT-5'
 _FAMILY_NUMBER = re.compile(r"^(?P<family>[A-Za-z][A-Za-z]+?)-?(?P<version>\d[\w.]*)$")
 
 
@@ -380,7 +381,8 @@ class Linker:
         if entity.in_vocabulary and self.vocab_by_fold[key].variant_of is None and key != fold(self.vocab_by_fold[key].id):
             return
         found = (self._edition_family(entities, entity, decisions) or self._shorter_family(entities, entity)
-                 or self._known_model_family(entities, entity) or self._prefix_family(entities, entity, decisions)
+                 or self._known_model_family(entities, entity) or self._point_release_family(entities, entity, decisions)
+                 or self._prefix_family(entities, entity, decisions)
                  or self._letters_family(entities, entity, decisions))
         if found:
             rule, family = found
@@ -447,6 +449,18 @@ class Linker:
                 decisions[prefix_key].append(Decision("type.implied-family", f"{entity.type or EntityType.MODEL} like {label}"))
                 return "family.implied", prefix_key
         return None
+
+    def _point_release_family(self, entities: dict[str, Entity], entity: Entity,
+                              decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:
+        """'GPT-5.2' sits under 'GPT-5' when the vocabulary knows that major version as a model."""
+        match = _POINT_RELEASE.match(entity.label)
+        if entity.in_vocabulary or entity.type not in (None, EntityType.MODEL) or not match:
+            return None
+        entry = self.vocab_by_fold.get(fold(match.group("major")))
+        if entry is None or entry.type != EntityType.MODEL:
+            return None
+        self._ensure_vocab_entity(entities, entry.id, decisions)
+        return "family.point-release", fold(entry.id)
 
     def _letters_family(self, entities: dict[str, Entity], entity: Entity,
                         decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:

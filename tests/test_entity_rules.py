@@ -63,3 +63,20 @@ def test_a_tier_before_or_after_the_version_names_one_model(tmp_path):
     assert linker._resolve("Zorblax 4.5 Opus", {}) == fold("Zorblax Opus 4.5")
     assert linker._resolve("Quxa Pro 3", {}) == fold("Quxa 3 Pro")
     assert linker._resolve("Quxa 3 Ultra", {}) != fold("Quxa 3 Pro")
+
+
+def test_a_point_release_sits_under_its_major_version(tmp_path):
+    from collections import defaultdict
+
+    from kg.link import Entity, Linker
+    from kg.namespaces import EntityType
+    (tmp_path / "vocabulary.jsonl").write_text('{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}\n'
+                                               '{"id": "Zorblax-5", "type": "Model", "aliases": [], "variant_of": "Zorblax"}\n')
+    (tmp_path / "not-entities.txt").write_text("")
+    linker = Linker(load_vocabulary(tmp_path))
+    entities = {"zorblax": Entity("zorblax", "Zorblax", EntityType.MODEL)}
+    decisions = defaultdict(list)
+    entities["zorblax5.2"] = Entity("zorblax5.2", "Zorblax-5.2", EntityType.MODEL)
+    linker._find_family(entities, "zorblax5.2", decisions)
+    assert entities["zorblax5.2"].variant_of == "zorblax5"
+    assert entities["zorblax5"].variant_of == "zorblax"
