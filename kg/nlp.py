@@ -410,6 +410,14 @@ def size_in_parentheses(c: NameContext) -> EntityType | None:
     return None
 
 
+def size_before(c: NameContext) -> EntityType | None:
+    """'a 7B Zorb model', 'the 70B Zorb': a parameter count before the name."""
+    k = c.start - 1
+    if k >= c.sent.start and SIZE_TOKEN.match(c.doc[k].text):
+        return EntityType.MODEL
+    return None
+
+
 def type_noun_after(c: NameContext) -> EntityType | None:
     """'the Zorb benchmark', 'the Zorb optimizer', '“Zorb” reference model'; not 'an Answer Agent' (a module)."""
     doc, sent, lex = c.doc, c.sent, c.lex
@@ -529,6 +537,7 @@ ContextRule = Callable[[NameContext], "EntityType | None"]
 # Rules that define a name (they may make a weak, plain capitalised word a name when strong enough) ...
 DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.size-in-parentheses", size_in_parentheses),
+    ("context.size-before", size_before),
     ("context.type-noun-after", type_noun_after),
     ("context.apposition", apposition),
     ("context.called", called),

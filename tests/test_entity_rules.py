@@ -80,3 +80,11 @@ def test_a_point_release_sits_under_its_major_version(tmp_path):
     linker._find_family(entities, "zorblax5.2", decisions)
     assert entities["zorblax5.2"].variant_of == "zorblax5"
     assert entities["zorblax5"].variant_of == "zorblax"
+
+
+def test_a_size_before_a_name_makes_it_a_model():
+    vocabulary = load_vocabulary()
+    [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, "Some paper title here",
+                     "They train a 7B Quxaline on math problems.")], vocabulary)
+    [m] = [m for m in ann.mentions if m.text == "Quxaline"]
+    assert {(v.rule, v.type.value) for v in m.votes} >= {("context.size-before", "Model")}
