@@ -891,7 +891,8 @@ def _definition_votes(doc: Doc, lex: Lexicon) -> list[Vote]:
     if len(sentences) < 2:
         return []
     first = sentences[1]
-    if not first[0].is_lower and first[0].text not in {w.capitalize() for w in lex.indefinite_articles}:
+    # 'Introduces a benchmark to ...': the DAIR layout may open the body with a capitalised verb
+    if not first[0].is_lower and first[0].lower_ not in lex.indefinite_articles and first[0].lower_ not in lex.intro_verbs:
         return []
     start = 1 if first[0].lower_ in lex.indefinite_articles else 0
     if start == 0 and first[0].lower_ not in lex.intro_verbs:

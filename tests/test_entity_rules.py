@@ -88,3 +88,11 @@ def test_a_size_before_a_name_makes_it_a_model():
                      "They train a 7B Quxaline on math problems.")], vocabulary)
     [m] = [m for m in ann.mentions if m.text == "Quxaline"]
     assert {(v.rule, v.type.value) for v in m.votes} >= {("context.size-before", "Model")}
+
+
+def test_a_body_opening_with_a_capitalised_intro_verb_types_the_title_system():
+    vocabulary = load_vocabulary()
+    [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, "Quxaline: testing agents at scale",
+                     "Introduces a benchmark to evaluate agents on chores.")], vocabulary)
+    votes = {(v.rule, v.type.value) for m in ann.mentions if m.text == "Quxaline" for v in m.votes}
+    assert ("title.definition", "Benchmark") in votes
