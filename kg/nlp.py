@@ -897,6 +897,8 @@ def _definition_votes(doc: Doc, lex: Lexicon) -> list[Vote]:
     start = 1 if first[0].lower_ in lex.indefinite_articles else 0
     if start == 0 and first[0].lower_ not in lex.intro_verbs:
         return []
+    if start == 0 and len(first) > 1 and not first[1].is_lower:
+        return []  # 'Introduces PaperCoder, a framework': the definition is of the name it gives, not the title's
     head = None
     for token in first[start : start + 14]:
         if token.lower_ in lex.definition_phrase_ends:

@@ -74,10 +74,8 @@ def test_a_point_release_sits_under_its_major_version(tmp_path):
                                                '{"id": "Zorblax-5", "type": "Model", "aliases": [], "variant_of": "Zorblax"}\n')
     (tmp_path / "not-entities.txt").write_text("")
     linker = Linker(load_vocabulary(tmp_path))
-    entities = {"zorblax": Entity("zorblax", "Zorblax", EntityType.MODEL)}
-    decisions = defaultdict(list)
-    entities["zorblax5.2"] = Entity("zorblax5.2", "Zorblax-5.2", EntityType.MODEL)
-    linker._find_family(entities, "zorblax5.2", decisions)
+    typed = {"zorblax5.2": Entity("zorblax5.2", "Zorblax-5.2", EntityType.MODEL)}
+    entities = linker.families(typed, {}, defaultdict(list))
     assert entities["zorblax5.2"].variant_of == "zorblax5"
     assert entities["zorblax5"].variant_of == "zorblax"
 
