@@ -222,15 +222,24 @@ def shared_papers(store: GraphStore, question: SharedQuestion) -> SharedPapers:
 
 
 def shared(store: GraphStore, family: Named, relation: str) -> list[SharedGroup]:
+    relation_iri = URIRef(f"https://w3id.org/papers-kg/ontology#{relation}")
     rows = store.select(
-        """SELECT ?label ?title ?file WHERE {
+        """SELECT ?label ?title ?paper WHERE {
              ?x kg:variantOf* ?family ; rdfs:label ?label .
-             ?paper ?relation ?x ; dcterms:title ?title ; kg:describedIn/kg:sourceFile ?file }""",
-        {"family": URIRef(family.iri), "relation": URIRef(f"https://w3id.org/papers-kg/ontology#{relation}")},
+             ?paper ?relation ?x ; dcterms:title ?title }""",
+        {"family": URIRef(family.iri), "relation": relation_iri},
     ).rows
+    # The papers' digests come from a query without the family path: Virtuoso 7.2 drops rows when that
+    # path is joined to kg:describedIn/kg:sourceFile in one query (tests/test_remote_stores.py).
+    files: dict[str, set[str]] = defaultdict(set)
+    for paper, file in store.select(
+        "SELECT DISTINCT ?paper ?file WHERE { ?paper ?relation ?x ; kg:describedIn ?d . ?d kg:sourceFile ?file }",
+        {"relation": relation_iri},
+    ).rows:
+        files[paper].add(file)
     grouped: dict[str, dict[str, set]] = defaultdict(lambda: defaultdict(set))
-    for label, title, file in rows:
-        grouped[label][title].add(file)
+    for label, title, paper in rows:
+        grouped[label][title] |= files[paper]
     return [
         SharedGroup(label, tuple((t, tuple(sorted(f))) for t, f in sorted(grouped[label].items())))
         for label in sorted(grouped, key=lambda label: (label != family.label, label))

@@ -52,12 +52,7 @@ def _json(args):
     ["entity", "aime25"], ["entity", "DeepSeek-R1"],
     ["query", "papers-by-base-and-benchmark", "--param", "model=Qwen2.5", "--param", "benchmark=AIME"],
 ])
-def test_read_commands_answer_as_the_disk_store_does(request, endpoint, disk_store, command):
-    if command[0] == "shared" and request.node.callspec.params["endpoint"] == "virtuoso":
-        # Known defect, open: on Virtuoso 7.2.5 the family-aware `shared` query (kg:variantOf* with the family
-        # bound, joined to the papers and their digests) returns some of the family's papers only, since
-        # families gained a parent (Qwen2.5 -> Qwen); both stores hold the same triples (counted).
-        request.applymarker(pytest.mark.xfail(strict=True, reason="Virtuoso's kg:variantOf* under a bound family drops papers"))
+def test_read_commands_answer_as_the_disk_store_does(endpoint, disk_store, command):
     from_endpoint = _json([*command, "--endpoint", endpoint])
     from_disk = _json([*command, "--store", str(disk_store)])
     if command[0] == "query":  # rows tied under ORDER BY may come in any order
