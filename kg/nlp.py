@@ -94,6 +94,7 @@ _SIZE_AT_END = re.compile(r"\d(?:\.\d+)?[BM](?:\d+T)?$")
 _VERSION_PART = re.compile(r"^[vV]\d+(?:\.\d+)?$")
 _YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
 _ONE_DIGIT = re.compile(r"^\d$")
+_TWO_DIGITS = re.compile(r"^\d\d$")
 _PLURAL_NAME = re.compile(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s")
 _INITIAL_PARTS = re.compile(r"[-‐]")
 
@@ -245,9 +246,10 @@ class LineBreaks:
         return doc
 
 
-@Language.factory("name_finder", default_config={"not_entities": [], "known_names": [], "lexicon": _LEXICON_CONFIG})
-def make_name_finder(nlp: Language, name: str, not_entities: list[str], known_names: list[str], lexicon: Lexicon) -> NameFinder:
-    return NameFinder(frozenset(not_entities), frozenset(known_names), lexicon)
+@Language.factory("name_finder", default_config={"not_entities": [], "known_names": [], "known_entries": {}, "lexicon": _LEXICON_CONFIG})
+def make_name_finder(nlp: Language, name: str, not_entities: list[str], known_names: list[str], known_entries: dict[str, list[str]],
+                     lexicon: Lexicon) -> NameFinder:
+    return NameFinder(frozenset(not_entities), frozenset(known_names), lexicon, known_entries)
 
 
 class NameFinder:
@@ -258,13 +260,15 @@ class NameFinder:
     organisation's possessive (``DeepSeek's R1``) as one name.
     """
 
-    def __init__(self, not_entities: frozenset[str], known_names: frozenset[str], lexicon: Lexicon):
+    def __init__(self, not_entities: frozenset[str], known_names: frozenset[str], lexicon: Lexicon,
+                 known_entries: dict[str, list[str]] | None = None):
         self.not_entities = not_entities  # folded names that are never entities
         self.known_names = known_names  # folded vocabulary names
+        self.known_entries = known_entries or {}  # folded vocabulary name -> [type, id]
         self.lex = lexicon
 
     def __call__(self, doc: Doc) -> Doc:
-        spans = [self._widen(ent) for ent in doc.ents]
+        spans = [self._widen_to_known(ent) or self._widen(ent) for ent in doc.ents]
         taken = {i for span in spans for i in range(span.start, span.end)}
         for span in self._org_phrases(doc):
             if not any(i in taken for i in range(span.start, span.end)):
@@ -314,6 +318,26 @@ class NameFinder:
                     words.update(p for p in t.text.split("-") if p)
             doc.user_data["lower_words"] = words
         return doc.user_data["lower_words"]
+
+    def _widen_to_known(self, span: Span) -> Span | None:
+        """'Mamba 2', 'ARC-AGI 1', 'HMMT 25', 'DeepSeek v3.1', 'Gemini 3.0-Pro': the entity ruler matches names
+        as written, so a known name followed by its version in another spelling (space, hyphen, none; a two-digit
+        year) is widened to the vocabulary's longer name when that name folds alike."""
+        doc, sent_end = span.doc, span.sent.end
+        for extra in (2, 1):
+            end = span.end + extra
+            if end > sent_end or any(not t.text[:1].isalnum() for t in doc[span.end : end]) \
+                    or any("\n" in t.whitespace_ for t in doc[span.start : end - 1]):
+                continue
+            text = doc[span.start : end].text
+            forms = [text]
+            if _TWO_DIGITS.match(doc[end - 1].text):
+                forms.append(f"{doc[span.start : end - 1].text} 20{doc[end - 1].text}")  # 'HMMT 25' is 'HMMT 2025'
+            for form in forms:
+                entry = self.known_entries.get(fold(form))
+                if entry:
+                    return Span(doc, span.start, end, label=entry[0], span_id=entry[1])
+        return None
 
     def _widen(self, span: Span) -> Span:
         doc, end = span.doc, span.end
@@ -611,7 +635,9 @@ def _build_nlp(vocabulary: Vocabulary, lexicon_dir: str) -> Language:
         for alias in sorted({entry.id, *entry.aliases}):
             patterns.append({"label": entry.type.value, "pattern": alias, "id": entry.id})
     ruler.add_patterns(patterns)
+    known_entries = {name: [entry.type.value, entry.id] for name, entry in sorted(vocabulary.by_fold().items())}
     nlp.add_pipe("name_finder", config={"not_entities": sorted(vocabulary.not_entities), "known_names": sorted(vocabulary.by_fold()),
+                                         "known_entries": known_entries,
                                          "lexicon": lexicon_config})
     return nlp
 

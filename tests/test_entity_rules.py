@@ -94,3 +94,35 @@ def test_a_body_opening_with_a_capitalised_intro_verb_types_the_title_system():
                      "Introduces a benchmark to evaluate agents on chores.")], vocabulary)
     votes = {(v.rule, v.type.value) for m in ann.mentions if m.text == "Quxaline" for v in m.votes}
     assert ("title.definition", "Benchmark") in votes
+
+
+@pytest.fixture(scope="module")
+def invented_vocabulary(tmp_path_factory):
+    base = tmp_path_factory.mktemp("vocab")
+    rows = [
+        {"id": "Zorbnet", "type": "Method", "aliases": [], "variant_of": None},
+        {"id": "Zorbnet-2", "type": "Model", "aliases": [], "variant_of": "Zorbnet"},
+        {"id": "QUXB", "type": "Benchmark", "aliases": [], "variant_of": None},
+        {"id": "QUXB 2025", "type": "Benchmark", "aliases": [], "variant_of": "QUXB"},
+        {"id": "BLAG-ABC", "type": "Benchmark", "aliases": [], "variant_of": None},
+        {"id": "BLAG-ABC-1", "type": "Benchmark", "aliases": [], "variant_of": "BLAG-ABC"},
+        {"id": "Florbco", "type": "Organization", "aliases": [], "variant_of": None},
+        {"id": "Florbco-V7.1", "type": "Model", "aliases": [], "variant_of": None},
+    ]
+    import json
+    (base / "vocabulary.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    (base / "not-entities.txt").write_text("")
+    return load_vocabulary(base)
+
+
+@pytest.mark.parametrize("written, known", [
+    ("Zorbnet 2", "Zorbnet-2"),  # a space where the vocabulary writes a hyphen
+    ("BLAG-ABC 1", "BLAG-ABC-1"),
+    ("QUXB 25", "QUXB 2025"),  # a two-digit year
+    ("Florbco v7.1", "Florbco-V7.1"),  # an organisation's name, then its model's version
+])
+def test_a_known_name_is_found_in_another_spelling_of_its_version(invented_vocabulary, written, known):
+    nlp = build_nlp(invented_vocabulary)
+    [ann] = annotate(nlp, [PaperItem("t.txt", 1, "Some paper title here", f"We compare with {written} on hard tasks.")],
+                     invented_vocabulary)
+    assert [(m.text, m.vocab_id) for m in ann.mentions] == [(written, known)]
