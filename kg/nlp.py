@@ -95,6 +95,7 @@ _VERSION_PART = re.compile(r"^[vV]\d+(?:\.\d+)?$")
 _YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
 _ONE_DIGIT = re.compile(r"^\d$")
 _TWO_DIGITS = re.compile(r"^\d\d$")
+_SCORE = re.compile(r"^\d{2,}\.\d+$")
 _PLURAL_NAME = re.compile(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s")
 _INITIAL_PARTS = re.compile(r"[-‐]")
 
@@ -387,6 +388,8 @@ class NameFinder:
 
 def _is_model_suffix(token: Token, lex: Lexicon) -> bool:
     text = token.text
+    if _SCORE.match(text):
+        return False  # 'leads ZorbWalk 63.0': a two-digit whole part is a score, not a version
     if SIZE_TOKEN.match(text) or ((VERSION_TOKEN.match(text) and not YEAR_TOKEN.match(text) and "." in text) or _ONE_DIGIT.match(text)):
         # "Claude 3 and 3.5", "Llama 3.2 1B", "Grok 4"; not "Claude in 2024"
         return True

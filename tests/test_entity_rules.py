@@ -126,3 +126,9 @@ def test_a_known_name_is_found_in_another_spelling_of_its_version(invented_vocab
     [ann] = annotate(nlp, [PaperItem("t.txt", 1, "Some paper title here", f"We compare with {written} on hard tasks.")],
                      invented_vocabulary)
     assert [(m.text, m.vocab_id) for m in ann.mentions] == [(written, known)]
+
+
+def test_a_score_after_a_name_is_not_its_version(mentions):
+    found = mentions("Zorblax-7B leads ZorbWalk 63.0 and QuxaLM 71.25 but trails BlorfLM 3.1.")
+    assert {"ZorbWalk", "QuxaLM", "BlorfLM 3.1"} <= found
+    assert not {"ZorbWalk 63.0", "QuxaLM 71.25"} & found
