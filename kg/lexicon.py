@@ -82,6 +82,7 @@ class Lexicon:
     acronym_list_separators: frozenset[str]
     not_system_titles: frozenset[str]
     generic_head_nouns: frozenset[str]
+    value_signs: frozenset[str]
     system_name_joiners: frozenset[str]
     # ---- cue patterns
     eval_cues: re.Pattern[str]
@@ -230,6 +231,7 @@ def _load(directory: str) -> Lexicon:
         acronym_list_separators=_words(base, "acronym-list-separators"),
         not_system_titles=_words(base, "not-system-titles"),
         generic_head_nouns=_words(base, "generic-head-nouns"),
+        value_signs=_words(base, "value-signs"),
         system_name_joiners=_words(base, "system-name-joiners"),
         eval_cues=rx("eval-cues"),
         compare_word=rx("compare-word"),

@@ -850,8 +850,11 @@ def _acronym_definitions(doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> 
 
 
 def _modifier_only(doc: Doc, m: Mention, lex: Lexicon) -> bool:
-    """The mention modifies a generic lower-case head noun ('IDE assistants') or follows a percentage ('1.77% SR')."""
+    """The mention modifies a generic lower-case head noun ('IDE assistants'), follows a percentage ('1.77% SR')
+    or is a metric given its value ('∆CoSim = 0.0164')."""
     if m.end < len(doc) and doc[m.end].text in lex.generic_head_nouns:
+        return True
+    if m.end + 1 < len(doc) and doc[m.end].text in lex.value_signs and PERCENT_OR_NUMBER.match(doc[m.end + 1].text):
         return True
     return m.start > 0 and doc[m.start - 1].text.endswith("%")
 

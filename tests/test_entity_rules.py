@@ -25,6 +25,13 @@ def mentions():
     ("Zorblax-7B wins with p<0.001 and an effect of d=0.738 at k=8.", "d=0.738"),
     ("Zorblax-7B wins with p<0.001 and an effect of d=0.738 at k=8.", "k=8"),
     ("Zorblax-7B was trained on 10M+ samples.", "10M+"),
+    ("Zorblax-7B uses Quux-of-N=3 selection and zorb-p=4 decoding.", "Quux-of-N=3"),
+    ("Zorblax-7B uses Quux-of-N=3 selection and zorb-p=4 decoding.", "zorb-p=4"),
+    ("Zorblax-7B needs large models (≥14B) and up to 5e21 FLOPs on 16×Z900 chips.", "≥14B"),
+    ("Zorblax-7B needs large models (≥14B) and up to 5e21 FLOPs on 16×Z900 chips.", "5e21"),
+    ("Zorblax-7B needs large models (≥14B) and up to 5e21 FLOPs on 16×Z900 chips.", "16×Z900"),
+    ("Zorblax-7B tiles images (Blorf mode: n×100+256 tokens).", "n×100+256"),
+    ("Zorblax-7B keeps generation faithful2604.01234v1 and short.", "faithful2604.01234v1"),
 ])
 def test_statistics_and_settings_are_never_entities(mentions, body, stat):
     found = mentions(body)
@@ -47,6 +54,12 @@ def test_a_word_used_only_as_a_modifier_or_metric_is_not_an_entity(mentions, bod
     found = mentions(body)
     assert "Zorblax-7B" in found
     assert word not in found
+
+
+def test_a_name_only_given_a_value_is_a_metric(mentions):
+    found = mentions("Zorblax-7B moves images closer by ∆ZorbSim = 0.0164; the effect splits into ∆ZorbSim ≈ 0.008 and more.")
+    assert "Zorblax-7B" in found
+    assert "∆ZorbSim" not in found
 
 
 def test_a_name_also_used_on_its_own_stays(mentions):
