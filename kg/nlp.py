@@ -282,10 +282,11 @@ class NameFinder:
             if strength == 2:
                 spans.append(self._widen(Span(doc, token.i, token.i + 1, label="NAME")))
             elif strength == 1 and self._weak_name_holds(doc, token):
+                if token.i + 1 < token.sent.end and _capitalised_word(doc[token.i + 1]):
+                    continue  # 'Two-Phase' in 'Two-Phase Retrieval': a piece of a longer name, found from its last word
                 start = token.i
                 # 'The AI CUDA Engineer, an end-to-end agentic system': the name is the whole capitalised run.
-                while start > token.sent.start and start - 1 not in taken and doc[start - 1].text[:1].isupper() \
-                        and not doc[start - 1].is_stop and doc[start - 1].is_alpha:
+                while start > token.sent.start and start - 1 not in taken and _capitalised_word(doc[start - 1]):
                     start -= 1
                 if start > 0 and doc[start - 1].ent_type_ == EntityType.ORGANIZATION:
                     continue  # 'ByteDance AI Lab': a unit of the organisation just named
@@ -384,6 +385,12 @@ class NameFinder:
                 i = max(end, i + 1)
             else:
                 i = max(j, i + 1)
+
+
+def _capitalised_word(token: Token) -> bool:
+    """A plain capitalised word or Title-Case compound ('Gated', 'Two-Phase') that can be part of a longer name."""
+    parts = token.text.split("-")
+    return not token.is_stop and all(p[:1].isupper() and p.isalpha() for p in parts)
 
 
 def _is_model_suffix(token: Token, lex: Lexicon) -> bool:

@@ -62,6 +62,16 @@ def test_a_name_only_given_a_value_is_a_metric(mentions):
     assert "∆ZorbSim" not in found
 
 
+@pytest.mark.parametrize("body, whole, piece", [
+    ("Zorblax-7B adds a Two-Phase Quuxing mechanism that filters candidates.", "Two-Phase Quuxing", "Quuxing"),
+    ("Zorblax-7B wins. ● Hard ZQ narrows the gap between the models.", "ZQ", "Hard"),
+])
+def test_a_capitalised_word_next_to_another_is_a_piece_of_a_longer_name(mentions, body, whole, piece):
+    found = mentions(body)
+    assert whole in found
+    assert piece not in found
+
+
 def test_a_name_also_used_on_its_own_stays(mentions):
     assert "QZX" in mentions("Zorblax-7B beats QZX on QZX tasks, and QZX is open.")
 
