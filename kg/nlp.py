@@ -280,7 +280,8 @@ class NameFinder:
                 continue
             strength = name_strength(token.text, self.not_entities, self.lex)
             if strength == 2:
-                spans.append(self._widen(Span(doc, token.i, token.i + 1, label="NAME")))
+                start = self._capitalised_run_before(doc, token, taken)
+                spans.append(self._widen(Span(doc, start, token.i + 1, label="NAME")))
             elif strength == 1 and self._weak_name_holds(doc, token):
                 if token.i + 1 < token.sent.end and _capitalised_word(doc[token.i + 1]):
                     continue  # 'Two-Phase' in 'Two-Phase Retrieval': a piece of a longer name, found from its last word
@@ -294,6 +295,24 @@ class NameFinder:
         doc.ents = filter_spans(spans)
         return doc
 
+    def _capitalised_run_before(self, doc: Doc, token: Token, taken: set[int]) -> int:
+        """'Gated DeltaNet', 'Azure Cosmos DB': plain capitalised words right before a name, inside a sentence
+        (not its first word, not a Title-Case heading), are the start of that name."""
+        sent, start = token.sent, token.i
+        if sent.start == 0 or self._title_case(sent):
+            return start
+        lower = self._lower_words(doc)
+        while start - 1 > sent.start and start - 1 not in taken and _capitalised_word(doc[start - 1], title_case=True) \
+                and doc[start - 2].text not in self.lex.sentence_opening_marks and doc[start - 1].lower_ not in lower \
+                and fold(doc[start - 1].text) not in self.not_entities:
+            start -= 1
+        return start
+
+    @staticmethod
+    def _title_case(sent: Span) -> bool:
+        words = [t for t in sent if t.is_alpha]
+        return len(words) <= 14 and sum(t.text[:1].isupper() for t in words) >= 0.6 * len(words)
+
     def _weak_name_holds(self, doc: Doc, token: Token) -> bool:
         """A capitalised word is a name only if the text never writes it in lower case, it is not in a
         Title-Case headline, and its shape or a definition around it says what it is."""
@@ -303,8 +322,7 @@ class NameFinder:
             return True  # 'Zorblax-7B', 'RM-Bench': the shape alone says what it is, even in a title
         if token.sent.start == 0 or token.text.lower() in self._lower_words(doc):
             return False
-        words = [t for t in token.sent if t.is_alpha]
-        if len(words) <= 14 and sum(t.text[:1].isupper() for t in words) >= 0.6 * len(words):
+        if self._title_case(token.sent):
             return False  # a Title-Case heading capitalises every word
         if "-" in token.text and fold(token.text.split("-")[0]) in self.known_names:
             return True  # 'Claude-3.5', 'Llama-Nemotron': a variant of a name the vocabulary knows
@@ -387,10 +405,11 @@ class NameFinder:
                 i = max(j, i + 1)
 
 
-def _capitalised_word(token: Token) -> bool:
-    """A plain capitalised word or Title-Case compound ('Gated', 'Two-Phase') that can be part of a longer name."""
+def _capitalised_word(token: Token, title_case: bool = False) -> bool:
+    """A plain capitalised word or Title-Case compound ('Gated', 'Two-Phase') that can be part of a longer name;
+    with title_case, not an acronym ('SOTA'), which names something of its own."""
     parts = token.text.split("-")
-    return not token.is_stop and all(p[:1].isupper() and p.isalpha() for p in parts)
+    return not token.is_stop and all(p[:1].isupper() and p.isalpha() and (not title_case or p[1:].islower()) for p in parts)
 
 
 def _is_model_suffix(token: Token, lex: Lexicon) -> bool:

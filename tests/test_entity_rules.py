@@ -72,6 +72,13 @@ def test_a_capitalised_word_next_to_another_is_a_piece_of_a_longer_name(mentions
     assert piece not in found
 
 
+def test_plain_capitalised_words_before_a_name_start_that_name(mentions):
+    found = mentions("Zorblax-7B swaps attention for Gated QuxNet layers. Using BlorfNet helps. It beats SOTA FlimNet.")
+    assert "Gated QuxNet" in found and "QuxNet" not in found
+    assert "BlorfNet" in found  # a sentence's first word is capitalised anyway
+    assert "FlimNet" in found  # an acronym before a name is a name of its own
+
+
 def test_a_name_also_used_on_its_own_stays(mentions):
     assert "QZX" in mentions("Zorblax-7B beats QZX on QZX tasks, and QZX is open.")
 
