@@ -897,11 +897,24 @@ def _lowercase_expansions(doc: Doc, lex: Lexicon) -> set[str]:
         while begin > token.sent.start and token.i - begin < len(letters) + 3 and doc[begin - 1].is_alpha:
             begin -= 1
             words = [t.text for t in doc[begin : token.i] if t.text.lower() not in lex.function_words]
-            if len(letters) >= 2 and _initials(words, lex) == letters:
+            if len(letters) >= 2 and (_initials(words, lex) == letters or _spelled_by_prefixes(inner.text, words)):
                 if all(w.islower() for w in words):
                     found.add(inner.text)
                 break
     return found
+
+
+def _spelled_by_prefixes(acronym: str, words: list[str]) -> bool:
+    """'model identifier (MID)': each word gives the acronym its first letter or first few letters, in order."""
+    target = acronym.lower().rstrip("s") if _PLURAL_ACRONYM.match(acronym) else acronym.lower()
+    words = [w.lower() for w in words]
+
+    def spell(rest: str, i: int) -> bool:
+        if i == len(words):
+            return not rest
+        word = words[i]
+        return any(rest[:n] == word[:n] and spell(rest[n:], i + 1) for n in range(1, min(len(word), len(rest)) + 1))
+    return bool(words) and len(target) <= 8 and spell(target, 0)
 
 
 def _system_names(title: str, doc: Doc, vocabulary: Vocabulary, acronyms: list[AcronymDefinition], lex: Lexicon) -> list[str]:

@@ -45,6 +45,12 @@ def test_an_acronym_spelled_out_in_lower_case_is_generic(mentions):
     assert "BAP" in found or "Blorf Acyclic Planner" in found
 
 
+def test_an_acronym_spelled_by_lower_case_word_prefixes_is_generic(mentions):
+    found = mentions("Zorblax-7B joins the query with zorble quxifier (ZQX) tokens and reads the ZQX positions.")
+    assert "Zorblax-7B" in found
+    assert "ZQX" not in found
+
+
 @pytest.mark.parametrize("body, word", [
     ("Zorblax-7B automates QZX operations and helps QZX assistants.", "QZX"),
     ("Zorblax-7B ran 200 BLORFT calculations overnight.", "BLORFT"),
