@@ -46,9 +46,9 @@ def test_an_acronym_spelled_out_in_lower_case_is_generic(mentions):
 
 
 def test_an_acronym_spelled_by_lower_case_word_prefixes_is_generic(mentions):
-    found = mentions("Zorblax-7B joins the query with zorble quxifier (ZQX) tokens and reads the ZQX positions.")
+    found = mentions("Zorblax-7B joins the query with zorble quxifier (ZQU) tokens and reads the ZQU positions.")
     assert "Zorblax-7B" in found
-    assert "ZQX" not in found
+    assert "ZQU" not in found
 
 
 @pytest.mark.parametrize("body, word", [
