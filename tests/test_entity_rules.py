@@ -39,6 +39,13 @@ def test_statistics_and_settings_are_never_entities(mentions, body, stat):
     assert stat not in found
 
 
+@pytest.mark.parametrize("word", ["KG", "PDE", "GNN", "DRAM", "gRPC", "cuDNN", "gCO2e", "NP-hard"])
+def test_generic_acronyms_units_and_libraries_are_not_entities(mentions, word):
+    found = mentions(f"Zorblax-7B walks the {word} data before the next stage.")
+    assert "Zorblax-7B" in found
+    assert word not in found
+
+
 def test_an_acronym_spelled_out_in_lower_case_is_generic(mentions):
     found = mentions("Zorblax-7B plans over a quirky acyclic graph (QAG) of steps, unlike the Blorf Acyclic Planner (BAP).")
     assert "QAG" not in found
