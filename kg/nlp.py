@@ -95,6 +95,7 @@ _VERSION_PART = re.compile(r"^[vV]\d+(?:\.\d+)?$")
 _YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
 _ONE_DIGIT = re.compile(r"^\d$")
 _TWO_DIGITS = re.compile(r"^\d\d$")
+_VERSION_TIER = re.compile(r"^\d+(?:\.\d+)?-([A-Za-z]+)$")
 _SCORE = re.compile(r"^\d{2,}\.\d+$")
 _PLURAL_NAME = re.compile(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s")
 _INITIAL_PARTS = re.compile(r"[-‐]")
@@ -287,8 +288,9 @@ class NameFinder:
                     continue  # 'Two-Phase' in 'Two-Phase Retrieval': a piece of a longer name, found from its last word
                 start = token.i
                 # 'The AI CUDA Engineer, an end-to-end agentic system': the name is the whole capitalised run.
-                while start > token.sent.start and start - 1 not in taken and _capitalised_word(doc[start - 1]):
-                    start -= 1
+                while start > token.sent.start and start - 1 not in taken and _capitalised_word(doc[start - 1]) \
+                        and doc[start - 1].lower_ not in self.lex.intro_verbs:
+                    start -= 1  # not 'Introduces' in 'Introduces Zorb+, a framework'
                 if start > 0 and doc[start - 1].ent_type_ == EntityType.ORGANIZATION:
                     continue  # 'ByteDance AI Lab': a unit of the organisation just named
                 spans.append(Span(doc, start, token.i + 1, label="WEAK"))
@@ -418,6 +420,9 @@ def _is_model_suffix(token: Token, lex: Lexicon) -> bool:
         return False  # 'leads ZorbWalk 63.0': a two-digit whole part is a score, not a version
     if SIZE_TOKEN.match(text) or ((VERSION_TOKEN.match(text) and not YEAR_TOKEN.match(text) and "." in text) or _ONE_DIGIT.match(text)):
         # "Claude 3 and 3.5", "Llama 3.2 1B", "Grok 4"; not "Claude in 2024"
+        return True
+    compound = _VERSION_TIER.match(text)  # 'Gemini 3.1-Pro': the version and the tier written as one word
+    if compound and compound.group(1).lower() in lex.model_tiers:
         return True
     return text.lower() in lex.model_tiers and text[:1].isupper()
 

@@ -92,6 +92,17 @@ def test_plain_capitalised_words_before_a_name_start_that_name(mentions):
     assert "FlimNet" in found  # an acronym before a name is a name of its own
 
 
+def test_an_intro_verb_opening_the_body_is_not_part_of_the_name(mentions):
+    found = mentions("Introduces Zorbling+, a modular framework that improves retrieval.")
+    assert "Zorbling+" in found or "Zorbling" in found
+    assert not any(name.startswith("Introduces") for name in found)
+
+
+def test_a_version_and_tier_written_as_one_word_continue_a_known_model(mentions):
+    # 'Gemini' is a known family; '9.7-Pro' is an unknown version of it with its tier
+    assert "Gemini 9.7-Pro" in mentions("Zorblax-7B lands just behind Gemini 9.7-Pro on reasoning.")
+
+
 def test_a_name_also_used_on_its_own_stays(mentions):
     assert "QZX" in mentions("Zorblax-7B beats QZX on QZX tasks, and QZX is open.")
 
