@@ -83,6 +83,7 @@ class Lexicon:
     not_system_titles: frozenset[str]
     generic_head_nouns: frozenset[str]
     value_signs: frozenset[str]
+    person_after: re.Pattern[str]  # 'et al.', 'and collaborators': the name before is a person
     system_name_joiners: frozenset[str]
     # ---- cue patterns
     eval_cues: re.Pattern[str]
@@ -232,6 +233,7 @@ def _load(directory: str) -> Lexicon:
         not_system_titles=_words(base, "not-system-titles"),
         generic_head_nouns=_words(base, "generic-head-nouns"),
         value_signs=_words(base, "value-signs"),
+        person_after=rx("person-after"),
         system_name_joiners=_words(base, "system-name-joiners"),
         eval_cues=rx("eval-cues"),
         compare_word=rx("compare-word"),

@@ -715,6 +715,8 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
     # 'IT operations', '1.77% SR': a discovered word the text only uses as a modifier or a metric.
     free = {m.text for m in mentions if not _modifier_only(doc, m, lex)}
     mentions = [m for m in mentions if m.source == "vocab" or m.text in free]
+    people = {m.text for m in mentions if m.source != "vocab" and _named_person(doc, m, lex)}
+    mentions = [m for m in mentions if m.text not in people]
     # Words inside an expansion are the acronym's alias, not names of their own ('... Internal Feedback (RLIF)',
     # 'Experts' in 'Mixture of Experts (MoE)'); a known name inside a longer one stays, for lineage
     # ('Proximal Policy Optimization' in MAPPO's).
@@ -888,6 +890,19 @@ def _modifier_only(doc: Doc, m: Mention, lex: Lexicon) -> bool:
     if m.end + 1 < len(doc) and doc[m.end].text in lex.value_signs and PERCENT_OR_NUMBER.match(doc[m.end + 1].text):
         return True
     return m.start > 0 and doc[m.start - 1].text.endswith("%")
+
+
+def _named_person(doc: Doc, m: Mention, lex: Lexicon) -> bool:
+    """'Smith et al.', 'Yann LeCun and collaborators': a person, wherever else the item names them. Without
+    'et al.' it takes a given name before ('Fudan University and collaborators' is an organisation)."""
+    if any(v.type == EntityType.ORGANIZATION for v in m.votes):
+        return False
+    after = lex.person_after.match(doc.text, doc[m.end - 1].idx + len(doc[m.end - 1]))
+    if not after:
+        return False
+    given = doc[m.start - 1] if m.start > 0 else None
+    return bool(after.group(1)) or (given is not None and given.is_alpha and given.is_title and not given.is_stop
+                                    and not given.ent_type_)
 
 
 def _lowercase_expansions(doc: Doc, lex: Lexicon) -> set[str]:

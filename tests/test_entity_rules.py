@@ -103,6 +103,20 @@ def test_a_version_and_tier_written_as_one_word_continue_a_known_model(mentions)
     assert "Gemini 9.7-Pro" in mentions("Zorblax-7B lands just behind Gemini 9.7-Pro on reasoning.")
 
 
+@pytest.mark.parametrize("body, person", [
+    ("As shown by QuBeck et al. (2024), Zorblax-7B helps; QuBeck also notes it.", "QuBeck"),
+    ("Yann ZeCunn and collaborators at a lab test Zorblax-7B.", "ZeCunn"),
+])
+def test_people_are_not_entities(mentions, body, person):
+    found = mentions(body)
+    assert "Zorblax-7B" in found
+    assert person not in found
+
+
+def test_an_organisation_and_collaborators_is_not_a_person(mentions):
+    assert "Zorb University" in mentions("Researchers from Zorb University and collaborators propose Zorblax-7B.")
+
+
 def test_a_name_also_used_on_its_own_stays(mentions):
     assert "QZX" in mentions("Zorblax-7B beats QZX on QZX tasks, and QZX is open.")
 
