@@ -96,6 +96,7 @@ _YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
 _ONE_DIGIT = re.compile(r"^\d$")
 _TWO_DIGITS = re.compile(r"^\d\d$")
 _VERSION_TIER = re.compile(r"^\d+(?:\.\d+)?-([A-Za-z]+)$")
+_CODE = re.compile(r"^[A-Z]{1,3}$")
 _SCORE = re.compile(r"^\d{2,}\.\d+$")
 _PLURAL_NAME = re.compile(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s")
 _INITIAL_PARTS = re.compile(r"[-‐]")
@@ -715,6 +716,9 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
     # 'IT operations', '1.77% SR': a discovered word the text only uses as a modifier or a metric.
     free = {m.text for m in mentions if not _modifier_only(doc, m, lex)}
     mentions = [m for m in mentions if m.source == "vocab" or m.text in free]
+    # 'far from human ability on MR/PT/DA/CR': short capital codes in a slash list are a table's categories.
+    codes = _slash_codes(doc)
+    mentions = [m for m in mentions if m.source == "vocab" or m.text not in codes]
     people = {m.text for m in mentions if m.source != "vocab" and _named_person(doc, m, lex)}
     mentions = [m for m in mentions if m.text not in people]
     # Words inside an expansion are the acronym's alias, not names of their own ('... Internal Feedback (RLIF)',
@@ -890,6 +894,20 @@ def _modifier_only(doc: Doc, m: Mention, lex: Lexicon) -> bool:
     if m.end + 1 < len(doc) and doc[m.end].text in lex.value_signs and PERCENT_OR_NUMBER.match(doc[m.end + 1].text):
         return True
     return m.start > 0 and doc[m.start - 1].text.endswith("%")
+
+
+def _slash_codes(doc: Doc) -> set[str]:
+    """Members of a slash list of three or more short capital codes ('MR/PT/DA/CR')."""
+    codes: set[str] = set()
+    i = 0
+    while i < len(doc):
+        j = i
+        while j + 2 < len(doc) and doc[j + 1].text == "/" and _CODE.match(doc[j].text) and _CODE.match(doc[j + 2].text):
+            j += 2
+        if j - i >= 4:  # at least three members
+            codes.update(doc[k].text for k in range(i, j + 1, 2))
+        i = j + 1
+    return codes
 
 
 def _named_person(doc: Doc, m: Mention, lex: Lexicon) -> bool:

@@ -117,6 +117,12 @@ def test_an_organisation_and_collaborators_is_not_a_person(mentions):
     assert "Zorb University" in mentions("Researchers from Zorb University and collaborators propose Zorblax-7B.")
 
 
+def test_short_codes_in_a_slash_list_are_categories(mentions):
+    found = mentions("Zorblax-7B is far from humans on QR/ZT/XA/WR, and ZorbQ/QuxQ are two methods.")
+    assert not {"QR", "ZT", "XA", "WR"} & found
+    assert {"Zorblax-7B", "ZorbQ", "QuxQ"} <= found
+
+
 def test_a_name_also_used_on_its_own_stays(mentions):
     assert "QZX" in mentions("Zorblax-7B beats QZX on QZX tasks, and QZX is open.")
 
