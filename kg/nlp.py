@@ -96,6 +96,7 @@ _YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
 _ONE_DIGIT = re.compile(r"^\d$")
 _TWO_DIGITS = re.compile(r"^\d\d$")
 _VERSION_TIER = re.compile(r"^\d+(?:\.\d+)?-([A-Za-z]+)$")
+_NAME_PARTS = re.compile(r"[\s\-‐‑–]")  # also the non-breaking hyphens some digests write
 _CODE = re.compile(r"^[A-Z]{1,3}$")
 _SCORE = re.compile(r"^\d{2,}\.\d+$")
 _PLURAL_NAME = re.compile(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s")
@@ -745,6 +746,7 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
         mentions = [m for m in mentions if not any(t.start <= m.start and m.end <= t.end for t in titled)]
         mentions.extend(titled)
     mentions = _possessive_names(mentions, doc, lex)
+    mentions += _slash_editions(mentions, doc, sent_index, lex)
     mentions.sort(key=lambda m: (m.start, m.end))
     return AnnotatedItem(
         item=item,
@@ -894,6 +896,28 @@ def _modifier_only(doc: Doc, m: Mention, lex: Lexicon) -> bool:
     if m.end + 1 < len(doc) and doc[m.end].text in lex.value_signs and PERCENT_OR_NUMBER.match(doc[m.end + 1].text):
         return True
     return m.start > 0 and doc[m.start - 1].text.endswith("%")
+
+
+def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[Mention]:
+    """'AIME24/25' names AIME25 too, 'Zorb-2.5-pro/flash' names Zorb-2.5-flash: the part after the slash
+    replaces the name's last part when it is of the same kind (a number of as many digits, or a tier)."""
+    taken = {i for m in mentions for i in range(m.start, m.end)}
+    out = []
+    for m in mentions:
+        k = m.end + 1
+        if k >= len(doc) or doc[m.end].text != "/" or k in taken or doc[m.end].whitespace_ or doc[m.end - 1].whitespace_:
+            continue
+        second = doc[k].text
+        last = _NAME_PARTS.split(m.text)[-1]
+        if second.isdigit() and m.text[-len(second):].isdigit() and not m.text[-len(second) - 1 :].isdigit():
+            text = m.text[: -len(second)] + second
+        elif second.lower() in lex.model_tiers and last.lower() in lex.model_tiers and last != m.text:
+            text = m.text[: -len(last)] + second
+        else:
+            continue
+        out.append(replace(m, text=text, surface=doc[k].text, start=k, end=k + 1, vocab_id=None, source="shape",
+                           sentence=sent_index[doc[k].sent.start], owner=None))
+    return out
 
 
 def _slash_codes(doc: Doc) -> set[str]:

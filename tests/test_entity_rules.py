@@ -123,6 +123,16 @@ def test_short_codes_in_a_slash_list_are_categories(mentions):
     assert {"Zorblax-7B", "ZorbQ", "QuxQ"} <= found
 
 
+@pytest.mark.parametrize("body, second", [
+    ("Zorblax-7B is tested on ZMO24/25 and QUXB-2024/2025 problems.", "ZMO25"),
+    ("Zorblax-7B is tested on ZMO24/25 and QUXB-2024/2025 problems.", "QUXB-2025"),
+    ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Zorblax-2.5-flash"),
+    ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Quxa‑3‑mini"),
+])
+def test_a_slash_names_a_second_edition_or_tier(mentions, body, second):
+    assert second in mentions(body)
+
+
 def test_a_name_also_used_on_its_own_stays(mentions):
     assert "QZX" in mentions("Zorblax-7B beats QZX on QZX tasks, and QZX is open.")
 
