@@ -84,6 +84,7 @@ class Lexicon:
     generic_head_nouns: frozenset[str]
     value_signs: frozenset[str]
     person_after: re.Pattern[str]  # 'et al.', 'and collaborators': the name before is a person
+    title_report_suffix: re.Pattern[str]  # 'Technical Report': the title names a document about the system
     system_name_joiners: frozenset[str]
     # ---- cue patterns
     eval_cues: re.Pattern[str]
@@ -234,6 +235,7 @@ def _load(directory: str) -> Lexicon:
         generic_head_nouns=_words(base, "generic-head-nouns"),
         value_signs=_words(base, "value-signs"),
         person_after=rx("person-after"),
+        title_report_suffix=rx("title-report-suffix"),
         system_name_joiners=_words(base, "system-name-joiners"),
         eval_cues=rx("eval-cues"),
         compare_word=rx("compare-word"),

@@ -983,7 +983,7 @@ def _system_names(title: str, doc: Doc, vocabulary: Vocabulary, acronyms: list[A
     """The names a title gives the paper's own systems: 'DAPO' in 'DAPO: An Open-Source ...', 'WebThinker',
     'Emu Video' and 'Emu Edit' in 'Emu Video and Emu Edit'."""
     match = lex.title_prefix.match(title)
-    candidate = (match.group(1) if match else title).strip()
+    candidate = lex.title_report_suffix.sub("", (match.group(1) if match else title).strip())
     parts = lex.title_conjunction.split(candidate)
     if len(parts) > 1:
         named = [p for p in parts if _system_name(p, title, doc, vocabulary, acronyms, lex)]

@@ -133,6 +133,17 @@ def test_a_slash_names_a_second_edition_or_tier(mentions, body, second):
     assert second in mentions(body)
 
 
+def test_a_report_title_names_the_system_it_reports_on():
+    vocabulary = load_vocabulary()
+    [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, "Zorblax-4 Technical Report",
+                                                       "Zorblax-4 - a large multimodal model with broad knowledge.")], vocabulary)
+    assert ann.system_names == ("Zorblax-4",)
+
+
+def test_a_beta_tier_continues_a_model_name(mentions):
+    assert "Grok 9 Beta" in mentions("It beats Zorblax-7B and Grok 9 Beta on most tasks.")  # Grok: a known family
+
+
 def test_a_name_also_used_on_its_own_stays(mentions):
     assert "QZX" in mentions("Zorblax-7B beats QZX on QZX tasks, and QZX is open.")
 
