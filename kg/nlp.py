@@ -97,6 +97,8 @@ _ONE_DIGIT = re.compile(r"^\d$")
 _TWO_DIGITS = re.compile(r"^\d\d$")
 _VERSION_TIER = re.compile(r"^\d+(?:\.\d+)?-([A-Za-z]+)$")
 _NAME_PARTS = re.compile(r"[\s\-‐‑–]")  # also the non-breaking hyphens some digests write
+_TIER_VERSION = re.compile(r"^([A-Za-z]+)[-‑](\d+(?:\.\d+)?)$")  # 'Sonnet-4'
+_VERSION_NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
 _CODE = re.compile(r"^[A-Z]{1,3}$")
 _SCORE = re.compile(r"^\d{2,}\.\d+$")
 _PLURAL_NAME = re.compile(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s")
@@ -747,6 +749,7 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
         mentions.extend(titled)
     mentions = _possessive_names(mentions, doc, lex)
     mentions += _slash_editions(mentions, doc, sent_index, lex)
+    mentions += _vendorless_models(mentions, doc, sent_index, vocabulary, lex)
     mentions.sort(key=lambda m: (m.start, m.end))
     return AnnotatedItem(
         item=item,
@@ -917,6 +920,47 @@ def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int
             continue
         out.append(replace(m, text=text, surface=doc[k].text, start=k, end=k + 1, vocab_id=None, source="shape",
                            sentence=sent_index[doc[k].sent.start], owner=None))
+    return out
+
+
+@lru_cache(maxsize=4)
+def _tier_families(vocabulary: Vocabulary, lex: Lexicon) -> dict[str, str]:
+    """Tiers that only one known family uses ('opus' -> 'Claude'), from the vocabulary's model names."""
+    families: dict[str, set[str]] = {}
+    for entry in vocabulary.entries:
+        words = entry.id.split()
+        if entry.type == EntityType.MODEL and len(words) >= 3 and words[0].isalpha():
+            for word in words[1:]:
+                if word.isalpha() and word.lower() in lex.model_tiers:
+                    families.setdefault(word.lower(), set()).add(words[0])
+    return {tier: next(iter(names)) for tier, names in families.items() if len(names) == 1}
+
+
+def _vendorless_models(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], vocabulary: Vocabulary,
+                       lex: Lexicon) -> list[Mention]:
+    """'using Opus 4.6', 'beats Sonnet-4': a tier that only one known family uses, then a version, names that
+    family's model ('Claude Opus 4.6') without its vendor."""
+    tiers = _tier_families(vocabulary, lex)
+    taken = {i for m in mentions for i in range(m.start, m.end)}
+    out = []
+    for token in doc:
+        if token.i in taken or not token.text[:1].isupper():
+            continue
+        joined = _TIER_VERSION.match(token.text)
+        if joined:
+            tier, version, end = joined.group(1), joined.group(2), token.i + 1
+        elif token.i + 1 < len(doc) and token.i + 1 not in taken and _VERSION_NUMBER.match(doc[token.i + 1].text):
+            tier, version, end = token.text, doc[token.i + 1].text, token.i + 2
+        else:
+            continue
+        family = tiers.get(tier.lower())
+        if family is None or (token.i > token.sent.start and doc[token.i - 1].text[:1].isupper()):
+            continue  # 'Claude Opus 4.6' is found whole; 'Zorbpad Pro 2' is another maker's product
+        text = f"{family} {tier} {version}"
+        out.append(Mention(text=text, surface=doc[token.i : end].text, sentence=sent_index[token.sent.start], start=token.i,
+                           end=end, vocab_id=None, source="shape",
+                           votes=(*shape_votes(text, lex), cast_vote("shape.vendor-tier", EntityType.MODEL, lex)),
+                           in_title=token.sent.start == 0))
     return out
 
 

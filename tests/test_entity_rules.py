@@ -227,3 +227,19 @@ def test_a_score_after_a_name_is_not_its_version(mentions):
     found = mentions("Zorblax-7B leads ZorbWalk 63.0 and QuxaLM 71.25 but trails BlorfLM 3.1.")
     assert {"ZorbWalk", "QuxaLM", "BlorfLM 3.1"} <= found
     assert not {"ZorbWalk 63.0", "QuxaLM 71.25"} & found
+
+
+def test_a_tier_only_one_family_uses_names_that_familys_model(tmp_path):
+    import json
+    rows = [{"id": "Quxlo Opus 5", "type": "Model", "aliases": [], "variant_of": None},
+            {"id": "Zorbo 2 Pro", "type": "Model", "aliases": [], "variant_of": None},
+            {"id": "Blarg 3 Pro", "type": "Model", "aliases": [], "variant_of": None}]
+    (tmp_path / "vocabulary.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    (tmp_path / "not-entities.txt").write_text("")
+    vocabulary = load_vocabulary(tmp_path)
+    [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, "Some paper title here",
+                                                       "The agent using Opus 6.1 beats Opus-5 and Pro 3 on most tasks.")], vocabulary)
+    found = {m.text: m.surface for m in ann.mentions}
+    assert found.get("Quxlo Opus 6.1") == "Opus 6.1"
+    assert found.get("Quxlo Opus 5") == "Opus-5"
+    assert not any("Pro" in name for name in found)  # two families use 'Pro': no vendor can be read
