@@ -99,6 +99,7 @@ _VERSION_TIER = re.compile(r"^\d+(?:\.\d+)?-([A-Za-z]+)$")
 _NAME_PARTS = re.compile(r"[\s\-‐‑–]")  # also the non-breaking hyphens some digests write
 _TIER_VERSION = re.compile(r"^([A-Za-z]+)[-‑](\d+(?:\.\d+)?)$")  # 'Sonnet-4'
 _VERSION_NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+_LIST_REACH = 32  # tokens a list scan walks back: 'benchmarks (e.g., A, B, ... H)' lists up to about fifteen names
 _CODE = re.compile(r"^[A-Z]{1,3}$")
 _SCORE = re.compile(r"^\d{2,}\.\d+$")
 _PLURAL_NAME = re.compile(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s")
@@ -530,7 +531,7 @@ def _list_scan(c: NameContext) -> tuple[str, EntityType] | None:
     """Walks back over a list of names to what heads it: 'on A, B, and C' in a results sentence
     ('results-on'), or 'benchmarks like A, B' / 'models such as X' ('list-head')."""
     doc, sent, lex, start = c.doc, c.sent, c.lex, c.start
-    for look in range(start - 1, max(sent.start - 1, start - 14), -1):
+    for look in range(start - 1, max(sent.start - 1, start - _LIST_REACH), -1):
         word = doc[look].lower_
         if word in lex.result_prepositions and lex.eval_cues.search(sent.text) and not c.strong_only:
             return "results-on", EntityType.BENCHMARK

@@ -243,3 +243,12 @@ def test_a_tier_only_one_family_uses_names_that_familys_model(tmp_path):
     assert found.get("Quxlo Opus 6.1") == "Opus 6.1"
     assert found.get("Quxlo Opus 5") == "Opus-5"
     assert not any("Pro" in name for name in found)  # two families use 'Pro': no vendor can be read
+
+
+def test_every_member_of_a_long_list_takes_the_lists_head_noun():
+    vocabulary = load_vocabulary()
+    body = ("Eight recent benchmarks (e.g., ZorbBench, QuxBench, Blarg-Eval, FlimSet, MindZorb, QUXA, ZorbCog, "
+            "SpatialZorb) are used with unified protocols.")
+    [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, "Some paper title here", body)], vocabulary)
+    last = next(m for m in ann.mentions if m.text == "SpatialZorb")
+    assert any(v.rule == "context.list-head" and v.type.value == "Benchmark" for v in last.votes)
