@@ -362,7 +362,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             continue  # a system is named but was not recognised: not the paper's own, whatever it is
         system_key = system.entity if system else own
         if system is None:
-            sized = _sized_reference(item, sentence, number, entities, lexicon)
+            sized = _sized_reference(item, sentence, number, own, entities, lexicon)
             if sized is not None:
                 system_key = sized or None  # 'the 32B model': the item's 32B variant, and no one else
         if system_key is None or system_key == benchmark.entity:
@@ -392,19 +392,25 @@ def _grounding(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> _Sp
     return only if said else None
 
 
-def _sized_reference(item: LinkedItem, sentence: str, number: _Number, entities: Mapping[str, Entity],
+def _sized_reference(item: LinkedItem, sentence: str, number: _Number, own: str | None, entities: Mapping[str, Entity],
                      lexicon: ResultLexicon) -> str | None:
-    """'On BrowseComp, the 32B model reaches 14.8%': a variant named by its size alone is the system of the
-    item whose name carries that size ('DeepDive-32B'). None when the clause names no such variant, '' when
-    it does but the item names no system of that size (an unnamed variant is not the paper's system)."""
-    start = max((m.end() for m in re.finditer(r"[,;:(]", sentence[: number.start])), default=0)
-    m = re.search(r"\b(?:the|its|our|their)\s+(\d+(?:\.\d+)?[BM])\s+(?:" + lexicon.cues["sized-noun"].pattern + r")\b",
-                  sentence[start: number.start], re.I)
+    """'On BrowseComp, the 32B model reaches 14.8%': a variant named by its size alone is the paper's system of
+    that size ('DeepDive-32B', named in the item). None when the clause names no such variant, '' when it
+    does but the item names no variant of the paper's system of that size (an unnamed variant is not the
+    paper's system, and 'Qwen3-8B' named as a baseline is not 'the 8B model')."""
+    sized = re.compile(r"\b(?:the|its|our|their)\s+(\d+(?:\.\d+)?[BM])\s+(?:" + lexicon.cues["sized-noun"].pattern + r")\b", re.I)
+    # the subject of the clause or, in a list of scores, of the sentence ('The 8B model achieves 71.1% on A, 37.2% on B')
+    m = next((m for m in reversed(list(sized.finditer(sentence, 0, number.start)))
+              if _CLAUSE_START.search(sentence[: m.start()]) or m.start() == 0), None)
     if m is None:
         return None
+    if own is None:
+        return ""
     size = re.compile(r"(?:^|[\s\-_])" + re.escape(m.group(1)) + r"(?:$|[\s\-_])", re.I)
-    named = sorted({lm.entity for lm in item.mentions
-                    if entities[lm.entity].type in SYSTEM_TYPES and size.search(entities[lm.entity].label)})
+    family = _fold(entities[own].label)
+    named = sorted({lm.entity for lm in item.mentions if entities[lm.entity].type in SYSTEM_TYPES
+                    and size.search(entities[lm.entity].label)
+                    and (entities[lm.entity].variant_of == own or _fold(entities[lm.entity].label).startswith(family))})
     return named[0] if len(named) == 1 else ""
 
 
