@@ -437,7 +437,9 @@ def _compared_systems(spans: list[_Span], own: str | None, benchmark: _Span) -> 
 # A later number that continues the previous score: the same system on the same benchmark, under a new setting.
 _CONTINUES = re.compile(r"\b(?:improv\w*|ris\w*|increas\w*|climb\w*|jump\w*|boost\w*|goes|going|grows?|reach\w*)\s+"
                         r"(?:further\s+)?to\s*$", re.I)
-_NAME_SHAPE = re.compile(r"\b[A-Z][A-Za-z]*\d[\w.\-]*|\b[A-Z][a-z]+[A-Z]\w*")
+# Names by their shape: 'Zorblax-4', 'GlowNet', and lowercase ones ('rStar2-Agent', 'o3-mini', 'gpt-oss-120b').
+_NAME_SHAPE = re.compile(r"\b[A-Z][A-Za-z]*\d[\w.\-]*|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z]+[A-Z][\w\-]*|\b[a-z]{1,4}\d[\w.\-]*"
+                         r"|\b[a-z]+(?:-[a-z]+)*-\d+(?:\.\d+)?[bBmM]\b")
 
 
 def _unlinked_name(sentence: str, number: _Number, spans: list[_Span]) -> bool:
@@ -546,6 +548,9 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
         before = sentence[: span.start]
         if _trained_object(before, lexicon) and i == len(named) - 1:
             return span  # 'Fine-tuning Qwen2.5-32B on R1's answers led to ... GSM8K (92.2%)': the tuned model scored
+        if re.search(r"(?:^|,)\s*(?:and|or)\s+$", before) and re.fullmatch(
+                r"(?:'s|’s)?\s+(?:" + lexicon.cues["subject-verb"].pattern + r")\s+[~≈]?", sentence[span.end: number.start], re.I):
+            return span  # 'A reaches 57.0%, and B reaches 66.2%': the last of a list of clauses, each with its own subject
         if blocked.search(before) or (not _CLAUSE_START.search(before) and not _opens_with_verb(sentence, span, number, lexicon)):
             continue
         return span
