@@ -319,9 +319,11 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         # 'compared to 50% with X and 37% with BM25': a number joined to a baseline's is a baseline's too.
         between = sentence[numbers[n - 1].end: number.start] if n else ""
         joined = baseline_before and ")" not in between and re.search(r"(?:,|\band)\s*$", between) is not None
-        baseline = bool(cued or joined)
-        baseline_before = baseline
         metric, unit, metric_end = _metric(sentence, number, lexicon)
+        # 'outperforming GPT-4o (60.1%)': a score in brackets right after a name is that system's, like a baseline's
+        tagged = _bracketed(sentence, number, metric_end, spans)
+        baseline = bool(cued or joined or tagged)
+        baseline_before = baseline and not tagged
         benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, lead)
         if benchmark is None and baseline and previous_benchmark is not None:
             benchmark = previous_benchmark  # '74.8% on MATH500 (vs 78.5% GRPO)'
@@ -370,6 +372,14 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         setting = None if baseline else _setting(sentence, low, high, number, spans, system, lexicon)
         out.append((item.paper, system_key, benchmark.entity, number.value, metric, unit, setting))
     return out
+
+
+def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Span]) -> bool:
+    """Whether the number is alone in brackets right after a system's name: 'GPT-4o (60.1%)'."""
+    preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
+    return (preceding is not None and preceding.type in SYSTEM_TYPES
+            and re.fullmatch(r"\s*\(\s*[~≈]?", sentence[preceding.end: number.start]) is not None
+            and re.match(r"\s*\)", sentence[metric_end:]) is not None)
 
 
 def _leads(before: str, lexicon: ResultLexicon) -> bool:
@@ -483,8 +493,9 @@ def _metric(sentence: str, number: _Number, lexicon: ResultLexicon) -> tuple[str
     """The metric written right after the number ('77.2% success', '2088 rating') or just before it
     ('pass@1 of 60%'); 'score' when none is. Also where the metric ends, for finding the benchmark."""
     after = sentence[number.end:]
+    modifier = r"(?:(?:" + lexicon.cues["metric-modifier"].pattern + r")\s+)?"
     for surface, metric, bare_unit in lexicon.metrics:
-        m = re.match(r"\s*(?:" + re.escape(surface) + r")(?![\w@])", after, re.I)
+        m = re.match(r"\s*" + modifier + "(?:" + re.escape(surface) + r")(?![\w@])", after, re.I)
         if m:
             return metric, "%" if number.percent else bare_unit, number.end + m.end()
     before = sentence[: number.start]

@@ -222,6 +222,8 @@ Kestrel is a coding agent. Kestrel hits 65.8% on SWE-bench Verified and 47.3% on
 Quibble-Bench-Pro is a benchmark of harder puzzles.
 8. Pellucid
 Pellucid is a search agent for long documents. On Quibble-Bench, zorb-oss-77b reaches 58.5%, oStar9 reaches 57.0%, and Pellucid reaches 66.2%.
+9. Nimbus
+Nimbus is a coding agent. Nimbus-7B reaches 72.5% base pass@1 on CodeTrial-Bench, outperforming Zorblax-7B (60.1%) and Glimmer-4B (58.0%).
 """
 
 
@@ -292,4 +294,14 @@ def test_lowercase_names_and_a_list_of_clauses_each_with_its_subject(shapes):
     assert results_of(shapes, "pellucid") == [
         ("Pellucid", "Quibble-Bench", Decimal("66.2"), "score", "%", None),
         ("oStar9", "Quibble-Bench", Decimal("57.0"), "score", "%", None),
+    ]
+
+
+def test_a_score_in_brackets_after_a_name_and_a_qualified_metric(shapes):
+    # 'outperforming Zorblax-7B (60.1%)': the bracketed score is Zorblax-7B's, on the benchmark of the sentence
+    # (_bracketed); '72.5% base pass@1' is pass@1 (metric-modifier).
+    assert results_of(shapes, "nimbus") == [
+        ("Glimmer-4B", "CodeTrial-Bench", Decimal("58.0"), "score", "%", None),
+        ("Nimbus-7B", "CodeTrial-Bench", Decimal("72.5"), "pass@1", "%", None),
+        ("Zorblax-7B", "CodeTrial-Bench", Decimal("60.1"), "score", "%", None),
     ]
