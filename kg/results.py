@@ -375,11 +375,14 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
 
 
 def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Span]) -> bool:
-    """Whether the number is alone in brackets right after a system's name: 'GPT-4o (60.1%)'."""
+    """Whether the number is alone in brackets right after a system's name ('GPT-4o (60.1%)'), or is
+    that name's by a possessive ('surpassing GPT-4o's 60.1%')."""
     preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
-    return (preceding is not None and preceding.type in SYSTEM_TYPES
-            and re.fullmatch(r"\s*\(\s*[~≈]?", sentence[preceding.end: number.start]) is not None
-            and re.match(r"\s*\)", sentence[metric_end:]) is not None)
+    if preceding is None or preceding.type not in SYSTEM_TYPES:
+        return False
+    gap = sentence[preceding.end: number.start]
+    bracketed = re.fullmatch(r"\s*\(\s*[~≈]?", gap) is not None and re.match(r"\s*\)", sentence[metric_end:]) is not None
+    return bracketed or re.fullmatch(r"(?:'s|’s)\s+[~≈]?", gap) is not None
 
 
 def _leads(before: str, lexicon: ResultLexicon) -> bool:
@@ -525,6 +528,10 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
             if _FORWARD_GAP.fullmatch(gap) and not _BREAKERS.search(gap):
                 return following  # '93.4 on AIME-2025', '57.3% HumanEval', '56.7% of problems on the AIME Olympiad'
     preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
+    changed = _FROM_TO.search(sentence, 0, number.start)
+    if (preceding is not None and preceding.type == EntityType.BENCHMARK and changed is not None and changed.end() == number.start
+            and re.fullmatch(r"\s*(?:[a-z][\w@.\-]*\s+){0,2}", sentence[preceding.end: changed.start()])):
+        return preceding  # 'raises AIME accuracy from 40% to 62%'
     if preceding is not None and preceding.type == EntityType.BENCHMARK and _BACKWARD_GAP.fullmatch(sentence[preceding.end: number.start]):
         gap = sentence[preceding.end: number.start]
         named_after = re.search(r"\b(?:on|in|across|of)\s+(?:the\s+)?$", sentence[: preceding.start], re.I)
