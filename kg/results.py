@@ -150,6 +150,7 @@ def _spans(item: LinkedItem, index: int, sentence: str, entities: Mapping[str, E
 def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[_Number]:
     """The numbers of a sentence that can be absolute scores."""
     found = []
+    metric_words = {surface.casefold() for surface, _, _ in lexicon.metrics}
     for m in _NUMBER.finditer(sentence):
         start, end = m.start(), m.end()
         if any(s.start <= start < s.end for s in spans):
@@ -165,8 +166,9 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
         if re.match(r"\s*(?:%\s*)?\+|/\s*\d|\s*[×x]\b", after) or _RANGE_AFTER.match(after) or (
                 _RANGE_BEFORE.search(before) and not _changed_to(before, lexicon)):
             continue  # '95%+', '8/10', '3 ×', '0.5-2%', 'from 14.9M to 11.5M'
-        if not m.group("pct") and _VERSIONED.search(before) and not any(s.end == len(before.rstrip()) for s in spans):
-            continue  # 'using Opus 4.6': the version of a name the earlier stages did not recognise
+        versioned = _VERSIONED.search(before) if not m.group("pct") else None
+        if versioned and not any(s.end == len(before.rstrip()) for s in spans) and versioned.group(0).strip().casefold() not in metric_words:
+            continue  # 'using Opus 4.6': the version of a name the earlier stages did not recognise (but 'Accuracy 85.2')
         value = Decimal(m.group("num").replace(",", "") + (m.group("frac") or ""))
         if not m.group("pct") and not m.group("frac") and 1900 <= value <= 2039 and not re.match(r"\s+(?:Elo|rating)\b", after, re.I):
             continue  # a year
