@@ -11,13 +11,18 @@ and decides, number by number:
   are not (cue words in ``ontology/lexicon/result-cues.txt``);
 - its benchmark: the one the number is "on" ("93.4 on AIME-2025",
   "57.3% HumanEval"), the one it follows ("Arena-Hard: 87.0", "DeepResearch
-  Bench (49.86)"), the one a clause opens with ("On SWE-bench, ..."), or for a
-  baseline in a comparison ("vs 78.5% GRPO") the benchmark of the score it is
-  compared with;
-- its system: a baseline named beside its number, else the last system named
-  before the number that is not in a prepositional or comparison phrase
-  ("using Claude Haiku 4.5", "outperforms DeepSeek-R1"), else the paper's own
-  system (the one its title names, or the one it introduces);
+  Bench (49.86)"), the one a clause opens with ("On SWE-bench, ...", "Tested on
+  X cases, ..."), the one the sentence says it was measured on ("validated
+  through the X benchmark"), the one of the sentence before for a sentence
+  that spells it out ("Specifically, ..."), or for a baseline in a comparison
+  ("vs 78.5% GRPO") the benchmark of the score it is compared with; the edition
+  when the linker cut the name short ("SWE-bench Multilingual"), or none;
+- its system: a baseline named beside its number ("GPT-4o (60.1%)"), else the
+  last system named before the number that is not in a prepositional or
+  comparison phrase ("using Claude Haiku 4.5", "outperforms DeepSeek-R1"), else
+  the variant "the 32B model" names, else the paper's own system (the one its
+  title names, or the one it introduces); every system named, for a score
+  "for both agents";
 - its metric and unit (``result-metrics.txt``) and a setting it was reported
   under (``result-settings.txt``, or the model a clause says it ran "on" or "with").
 """
