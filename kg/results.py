@@ -11,13 +11,18 @@ and decides, number by number:
   are not (cue words in ``ontology/lexicon/result-cues.txt``);
 - its benchmark: the one the number is "on" ("93.4 on AIME-2025",
   "57.3% HumanEval"), the one it follows ("Arena-Hard: 87.0", "DeepResearch
-  Bench (49.86)"), the one a clause opens with ("On SWE-bench, ..."), or for a
-  baseline in a comparison ("vs 78.5% GRPO") the benchmark of the score it is
-  compared with;
-- its system: a baseline named beside its number, else the last system named
-  before the number that is not in a prepositional or comparison phrase
-  ("using Claude Haiku 4.5", "outperforms DeepSeek-R1"), else the paper's own
-  system (the one its title names, or the one it introduces);
+  Bench (49.86)"), the one a clause opens with ("On SWE-bench, ...", "Tested on
+  X cases, ..."), the one the sentence says it was measured on ("validated
+  through the X benchmark"), the one of the sentence before for a sentence
+  that spells it out ("Specifically, ..."), or for a baseline in a comparison
+  ("vs 78.5% GRPO") the benchmark of the score it is compared with; the edition
+  when the linker cut the name short ("SWE-bench Multilingual"), or none;
+- its system: a baseline named beside its number ("GPT-4o (60.1%)"), else the
+  last system named before the number that is not in a prepositional or
+  comparison phrase ("using Claude Haiku 4.5", "outperforms DeepSeek-R1"), else
+  the variant "the 32B model" names, else the paper's own system (the one its
+  title names, or the one it introduces); every system named, for a score
+  "for both agents";
 - its metric and unit (``result-metrics.txt``) and a setting it was reported
   under (``result-settings.txt``, or the model a clause says it ran "on" or "with").
 """
@@ -100,11 +105,16 @@ _NUMBER = re.compile(
 _RANGE_AFTER = re.compile(r"^\s*(?:[-–—]|to\b)\s*[~≈]?\d")
 _RANGE_BEFORE = re.compile(r"(?:\d\s*%?\s*(?:[-–—]|to)|\bbetween\s+[~≈]?\d[\d.,]*\s*%?\s*and)\s*$", re.I)
 _ARTICLE = r"(?:the|a|an|its|their|our)\s+"
+_VERSIONED = re.compile(r"(?<![\w.\-])[A-Z][A-Za-z]*[a-z][A-Za-z]* $")
 _BREAKERS = re.compile(r"\b(?:and|or|but|while|whereas|vs\.?|versus|than|compared|against|beating|outperform\w*|surpass\w*)\b", re.I)
 _FORWARD_GAP = re.compile(r"\s*(?:\(|(?:[A-Za-z][\w@.\-]*\s+){0,3}?(?:on|in|at|for|across|of|from)\s+(?:" + _ARTICLE + r")?)?", re.I)
 _BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—])?\s*"
                            r"(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits)\s*)?[~≈]?", re.I)
 _LEADING_BENCHMARK = re.compile(r"^\W*(?:on|in|for|across)\s+(?:" + _ARTICLE + r")?$", re.I)
+# A bullet's heading before its first clause: '● Low-budget wins: On AMC23, ...'.
+_HEADING = r"(?:[^\W\d][^:;.,()]{0,60}:\s+)?"
+# Up to two describing words between the preposition and the name: 'on context-heavy SWE-bench Lite cases'.
+_MODIFIERS = r"(?:(?!(?:to|of|with|and|or|than|from|vs|versus|by)\b)[a-z][\w-]*\s+){0,2}?"
 _CLAUSE_START = re.compile(r"(?:^|[,;:(\[–—•]|\s-\s)\s*(?:" + _ARTICLE + r")?$")
 
 
@@ -145,6 +155,7 @@ def _spans(item: LinkedItem, index: int, sentence: str, entities: Mapping[str, E
 def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[_Number]:
     """The numbers of a sentence that can be absolute scores."""
     found = []
+    metric_words = {surface.casefold() for surface, _, _ in lexicon.metrics}
     for m in _NUMBER.finditer(sentence):
         start, end = m.start(), m.end()
         if any(s.start <= start < s.end for s in spans):
@@ -157,13 +168,19 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
                 continue
         elif not m.group("pct") and re.match(r"[A-Za-z×]", after):
             continue  # '3.5B', '4x', '14.9M': a size, factor or count
-        if re.match(r"\s*(?:%\s*)?\+|/\s*\d|\s*[×x]\b", after) or _RANGE_AFTER.match(after) or _RANGE_BEFORE.search(before):
+        if re.match(r"\s*(?:%\s*)?\+|/\s*\d|\s*[×x]\b", after) or _RANGE_AFTER.match(after) or (
+                _RANGE_BEFORE.search(before) and not _changed_to(before, lexicon)):
             continue  # '95%+', '8/10', '3 ×', '0.5-2%', 'from 14.9M to 11.5M'
+        versioned = _VERSIONED.search(before) if not m.group("pct") else None
+        if versioned and not any(s.end == len(before.rstrip()) for s in spans) and versioned.group(0).strip().casefold() not in metric_words:
+            continue  # 'using Opus 4.6': the version of a name the earlier stages did not recognise (but 'Accuracy 85.2')
         value = Decimal(m.group("num").replace(",", "") + (m.group("frac") or ""))
         if not m.group("pct") and not m.group("frac") and 1900 <= value <= 2039 and not re.match(r"\s+(?:Elo|rating)\b", after, re.I):
             continue  # a year
         if re.search(r"(?:^|\W)(?:" + lexicon.cues["not-before"].pattern + r")\s*[~≈]?$", before, re.I):
             continue  # 'by 6.7%', 'up to 30%', 'over 90%'
+        if re.search(r"\b(?:" + lexicon.cues["change-before"].pattern + r")\s+(?:[a-z]+\s+)?[~≈]?$", before, re.I):
+            continue  # 'with reductions reaching 57%', 'gains of 4.1': the size of a change
         window = re.split(r"[,;()\[\]]", after, maxsplit=1)[0]
         following = next((s.start for s in spans if s.start >= end), None)
         if following is not None:
@@ -180,6 +197,19 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
     return found
 
 
+_FROM_TO = re.compile(r"\bfrom\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?$", re.I)
+
+
+def _changed_to(before: str, lexicon: ResultLexicon) -> bool:
+    """'raises accuracy from 45% to 75%': the number a score was changed to is the score now (the one it
+    started from is not a result, and neither is a cost or size that changed: 'cuts latency from 9 to 4 s')."""
+    m = _FROM_TO.search(before)
+    if m is None:
+        return False
+    changed = " ".join(before[: m.start()].split()[-4:])
+    return re.search(r"\b(?:" + lexicon.cues["not-changed"].pattern + r")\b", changed, re.I) is None
+
+
 # ---------------------------------------------------------------- deciding a result
 
 
@@ -191,13 +221,18 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
         if relation.predicate == Predicate.INTRODUCES and corpus.entities[relation.object].type in SYSTEM_TYPES:
             introduced[relation.subject].append(relation.object)
     found: dict[tuple, set[Evidence]] = defaultdict(set)
+    benchmarks = _benchmark_names(corpus.entities)
     for item in corpus.items:
         own = _own_system(item, corpus.entities, introduced.get(item.paper, []))
-        for index, sentence in enumerate(item.annotated.sentences):
+        sentences = item.annotated.sentences
+        for index, sentence in enumerate(sentences):
             if index == 0:
                 continue  # the title
-            for key in _sentence_results(item, index, sentence, own, corpus.entities, lexicon):
+            carried = _carried_benchmark(item, index, sentences, corpus.entities, lexicon)
+            for key in _sentence_results(item, index, sentence, own, corpus.entities, lexicon, benchmarks, carried):
                 found[key].add(Evidence(item.annotated.item.digest_file, sentence))
+                if carried is not None and key[2] == carried.entity:
+                    found[key].add(Evidence(item.annotated.item.digest_file, sentences[index - 1]))
     return tuple(
         ReportedResult(paper, system, benchmark, value, metric, unit, setting, tuple(sorted(ev, key=lambda e: (e.digest, e.sentence))))
         for (paper, system, benchmark, value, metric, unit, setting), ev in sorted(found.items(), key=_key_text)
@@ -223,11 +258,64 @@ def _own_system(item: LinkedItem, entities: Mapping[str, Entity], introduced: li
     return recurring[0][2] if recurring else None
 
 
+def _carried_benchmark(item: LinkedItem, index: int, sentences: tuple[str, ...] | list[str], entities: Mapping[str, Entity],
+                       lexicon: ResultLexicon) -> _Span | None:
+    """'DAPO achieves SOTA on the AIME 2024 test set. Specifically, DAPO ... achieves 50% accuracy': a sentence
+    that opens by spelling out the one before, and names no benchmark, stands on that one's only benchmark
+    (as a name at the very start of the sentence)."""
+    sentence = sentences[index]
+    if index < 2 or not re.match(r"^\W*(?:" + lexicon.cues["continuation"].pattern + r"),", sentence, re.I):
+        return None
+    if any(s.type == EntityType.BENCHMARK for s in _spans(item, index, sentence, entities)):
+        return None
+    previous = {(s.entity, s.surface) for s in _spans(item, index - 1, sentences[index - 1], entities) if s.type == EntityType.BENCHMARK}
+    if len({key for key, _ in previous}) != 1:
+        return None
+    key, surface = min(previous)
+    return _Span(0, 0, key, EntityType.BENCHMARK, surface)
+
+
+def _fold(name: str) -> str:
+    return re.sub(r"[\s\-_‑–]+", "", name.casefold())
+
+
+def _benchmark_names(entities: Mapping[str, Entity]) -> dict[str, str]:
+    """Every benchmark of the corpus by its folded names ('swebenchverified' -> its key), for editions."""
+    out: dict[str, str] = {}
+    for key in sorted(entities):
+        entity = entities[key]
+        if entity.type == EntityType.BENCHMARK:
+            for name in sorted({entity.label, *entity.aliases}):
+                out.setdefault(_fold(name), key)
+    return out
+
+
+def _edition(sentence: str, benchmark: _Span, benchmarks: Mapping[str, str], lexicon: ResultLexicon) -> _Span | None:
+    """'47.3% on SWE-bench Multilingual' where only 'SWE-bench' was recognised: the score is on the edition,
+    the benchmark of the corpus with the longer name; None when the corpus has no such benchmark (the family
+    would be the wrong one)."""
+    if benchmark.end <= benchmark.start:
+        return benchmark  # carried over from the sentence before
+    written = benchmarks.get(_fold(benchmark.surface))
+    if written is not None and written != benchmark.entity:
+        return _Span(benchmark.start, benchmark.end, written, EntityType.BENCHMARK, benchmark.surface)  # linked to its family
+    m = re.match(r"[\s\-‑]*(?:" + lexicon.cues["edition-after"].pattern + r")(?![\w\-]|\.\d)", sentence[benchmark.end:])
+    if m is None:
+        return benchmark
+    surface = benchmark.surface + sentence[benchmark.end: benchmark.end + m.end()]
+    key = benchmarks.get(_fold(surface))
+    if key is None or key == benchmark.entity:
+        return None
+    return _Span(benchmark.start, benchmark.end + m.end(), key, EntityType.BENCHMARK, surface)
+
+
 def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | None,
-                      entities: Mapping[str, Entity], lexicon: ResultLexicon) -> list[tuple]:
+                      entities: Mapping[str, Entity], lexicon: ResultLexicon, benchmarks: Mapping[str, str],
+                      carried: _Span | None = None) -> list[tuple]:
     spans = _spans(item, index, sentence, entities)
     numbers = _numbers(sentence, spans, lexicon)
-    lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _LEADING_BENCHMARK.match(sentence[: spans[0].start]) else None
+    lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(sentence[: spans[0].start], lexicon) else None
+    lead = lead or _grounding(sentence, spans, lexicon) or carried
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
     paired = _respectively(sentence, numbers, spans)
@@ -238,9 +326,11 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         # 'compared to 50% with X and 37% with BM25': a number joined to a baseline's is a baseline's too.
         between = sentence[numbers[n - 1].end: number.start] if n else ""
         joined = baseline_before and ")" not in between and re.search(r"(?:,|\band)\s*$", between) is not None
-        baseline = bool(cued or joined)
-        baseline_before = baseline
         metric, unit, metric_end = _metric(sentence, number, lexicon)
+        # 'outperforming GPT-4o (60.1%)': a score in brackets right after a name is that system's, like a baseline's
+        tagged = _bracketed(sentence, number, metric_end, spans)
+        baseline = bool(cued or joined or tagged)
+        baseline_before = baseline and not tagged
         benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, lead)
         if benchmark is None and baseline and previous_benchmark is not None:
             benchmark = previous_benchmark  # '74.8% on MATH500 (vs 78.5% GRPO)'
@@ -255,12 +345,23 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             continue
         if benchmark is None:
             continue
+        benchmark = _edition(sentence, benchmark, benchmarks, lexicon)
+        if benchmark is None:
+            continue
         if benchmark.end <= number.start:
             # A metric written after the benchmark it follows: '2.88 AlpacaEval score'
             metric, unit = _metric_after_benchmark(sentence, benchmark, number, metric, unit, lexicon)
         elif metric == "score":
             metric, unit = _metric_after_benchmark(sentence, benchmark, number, metric, unit, lexicon)
         previous_benchmark = benchmark
+        low = numbers[n - 1].end if n else 0
+        high = numbers[n + 1].start if n + 1 < len(numbers) else len(sentence)
+        if not baseline and _shared(sentence, metric_end, lexicon):
+            # '(60% for both agents)': one score, every system the sentence compares
+            for key, span in _compared_systems(spans, own, benchmark):
+                setting = _setting(sentence, low, high, number, spans, span, lexicon) if span else None
+                out.append((item.paper, key, benchmark.entity, number.value, metric, unit, setting))
+            continue
         system = _named_beside(sentence, number, metric_end, spans, baseline)
         if system is None and baseline:
             continue  # 'vs 89% for full finetuning': a baseline with no name
@@ -269,19 +370,96 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if system is None and _unlinked_name(sentence, number, spans):
             continue  # a system is named but was not recognised: not the paper's own, whatever it is
         system_key = system.entity if system else own
+        if system is None:
+            sized = _sized_reference(item, sentence, number, own, entities, lexicon)
+            if sized is not None:
+                system_key = sized or None  # 'the 32B model': the item's 32B variant, and no one else
         if system_key is None or system_key == benchmark.entity:
             continue
-        low = numbers[n - 1].end if n else 0
-        high = numbers[n + 1].start if n + 1 < len(numbers) else len(sentence)
         setting = None if baseline else _setting(sentence, low, high, number, spans, system, lexicon)
         out.append((item.paper, system_key, benchmark.entity, number.value, metric, unit, setting))
+    return out
+
+
+def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Span]) -> bool:
+    """Whether the number is alone in brackets right after a system's name ('GPT-4o (60.1%)'), or is
+    that name's by a possessive ('surpassing GPT-4o's 60.1%')."""
+    preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
+    if preceding is None or preceding.type not in SYSTEM_TYPES:
+        return False
+    gap = sentence[preceding.end: number.start]
+    bracketed = re.fullmatch(r"\s*\(\s*[~≈]?", gap) is not None and re.match(r"\s*\)", sentence[metric_end:]) is not None
+    return bracketed or re.fullmatch(r"(?:'s|’s)\s+[~≈]?", gap) is not None
+
+
+def _leads(before: str, lexicon: ResultLexicon) -> bool:
+    """Whether a name opens the sentence's first clause as the ground every score of the sentence stands on
+    ('On SWE-Bench-Pro, ...', '● Low-budget wins: On AMC23, ...', 'Tested on context-heavy SWE-bench Lite cases, ...')."""
+    return _LEADING_BENCHMARK.match(before) is not None or re.match(
+        r"^\W*" + _HEADING + r"(?:(?:" + lexicon.cues["lead-participle"].pattern + r")\s+)?(?:on|in|for|across)\s+(?:"
+        + _ARTICLE + r")?" + _MODIFIERS + "$", before, re.I) is not None
+
+
+def _grounding(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
+    """The one benchmark of a sentence, when the sentence says its scores were measured on it, wherever it
+    says so ('..., validated through the MAPLE-Personas benchmark')."""
+    benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK]
+    if len(benchmarks) != 1:
+        return None
+    only = benchmarks[0]
+    said = re.search(r"\b(?:" + lexicon.cues["lead-participle"].pattern + r")\s+(?:on|in|through|against|with|using|across)\s+(?:"
+                     + _ARTICLE + r")?" + _MODIFIERS + "$", sentence[: only.start], re.I)
+    return only if said else None
+
+
+def _sized_reference(item: LinkedItem, sentence: str, number: _Number, own: str | None, entities: Mapping[str, Entity],
+                     lexicon: ResultLexicon) -> str | None:
+    """'On BrowseComp, the 32B model reaches 14.8%': a variant named by its size alone is the paper's system of
+    that size ('DeepDive-32B', named in the item). None when the clause names no such variant, '' when it
+    does but the item names no variant of the paper's system of that size (an unnamed variant is not the
+    paper's system, and 'Qwen3-8B' named as a baseline is not 'the 8B model')."""
+    sized = re.compile(r"\b(?:the|its|our|their)\s+(\d+(?:\.\d+)?[BM])\s+(?:" + lexicon.cues["sized-noun"].pattern + r")\b", re.I)
+    # the subject of the clause or, in a list of scores, of the sentence ('The 8B model achieves 71.1% on A, 37.2% on B')
+    m = next((m for m in reversed(list(sized.finditer(sentence, 0, number.start)))
+              if _CLAUSE_START.search(sentence[: m.start()]) or m.start() == 0), None)
+    if m is None:
+        return None
+    if own is None:
+        return ""
+    size = re.compile(r"(?:^|[\s\-_])" + re.escape(m.group(1)) + r"(?:$|[\s\-_])", re.I)
+    family = _fold(entities[own].label)
+    named = sorted({lm.entity for lm in item.mentions if entities[lm.entity].type in SYSTEM_TYPES
+                    and size.search(entities[lm.entity].label)
+                    and (entities[lm.entity].variant_of == own or _fold(entities[lm.entity].label).startswith(family))})
+    return named[0] if len(named) == 1 else ""
+
+
+def _shared(sentence: str, metric_end: int, lexicon: ResultLexicon) -> bool:
+    """'60% for both agents', '71% each': a score the sentence gives to all the systems it names."""
+    return re.match(r"\s*(?:" + lexicon.cues["shared-by"].pattern + r")(?:\s+(?:" + lexicon.cues["shared-noun"].pattern
+                    + r"))?\s*(?:[),;.]|$)", sentence[metric_end:], re.I) is not None
+
+
+def _compared_systems(spans: list[_Span], own: str | None, benchmark: _Span) -> list[tuple[str, _Span | None]]:
+    """The systems a shared score goes to: each one the sentence names, then the paper's own if it is not
+    among them (with no span: it is not named there)."""
+    out: list[tuple[str, _Span | None]] = []
+    seen = {benchmark.entity}
+    for span in spans:
+        if span.type in SYSTEM_TYPES and span.entity not in seen:
+            seen.add(span.entity)
+            out.append((span.entity, span))
+    if own is not None and own not in seen:
+        out.append((own, None))
     return out
 
 
 # A later number that continues the previous score: the same system on the same benchmark, under a new setting.
 _CONTINUES = re.compile(r"\b(?:improv\w*|ris\w*|increas\w*|climb\w*|jump\w*|boost\w*|goes|going|grows?|reach\w*)\s+"
                         r"(?:further\s+)?to\s*$", re.I)
-_NAME_SHAPE = re.compile(r"\b[A-Z][A-Za-z]*\d[\w.\-]*|\b[A-Z][a-z]+[A-Z]\w*")
+# Names by their shape: 'Zorblax-4', 'GlowNet', and lowercase ones ('rStar2-Agent', 'o3-mini', 'gpt-oss-120b').
+_NAME_SHAPE = re.compile(r"\b[A-Z][A-Za-z]*\d[\w.\-]*|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z]+[A-Z][\w\-]*|\b[a-z]{1,4}\d[\w.\-]*"
+                         r"|\b[a-z]+(?:-[a-z]+)*-\d+(?:\.\d+)?[bBmM]\b")
 
 
 def _unlinked_name(sentence: str, number: _Number, spans: list[_Span]) -> bool:
@@ -325,13 +503,14 @@ def _metric(sentence: str, number: _Number, lexicon: ResultLexicon) -> tuple[str
     """The metric written right after the number ('77.2% success', '2088 rating') or just before it
     ('pass@1 of 60%'); 'score' when none is. Also where the metric ends, for finding the benchmark."""
     after = sentence[number.end:]
+    modifier = r"(?:(?:" + lexicon.cues["metric-modifier"].pattern + r")\s+)?"
     for surface, metric, bare_unit in lexicon.metrics:
-        m = re.match(r"\s*(?:" + re.escape(surface) + r")(?![\w@])", after, re.I)
+        m = re.match(r"\s*" + modifier + "(?:" + re.escape(surface) + r")(?![\w@])", after, re.I)
         if m:
             return metric, "%" if number.percent else bare_unit, number.end + m.end()
     before = sentence[: number.start]
     for surface, metric, bare_unit in lexicon.metrics:
-        if re.search(r"(?<![\w@])" + re.escape(surface) + r"\s*(?:of|:|=|at|is|was)?\s*[~≈]?$", before, re.I):
+        if re.search(r"(?<![\w@])" + re.escape(surface) + r"\s*(?:of|:|=|at|is|was|\()?\s*[~≈]?$", before, re.I):
             return metric, "%" if number.percent else bare_unit, number.end
     points = re.match(r"\s*points?\b", after, re.I)
     if points:
@@ -356,6 +535,10 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
             if _FORWARD_GAP.fullmatch(gap) and not _BREAKERS.search(gap):
                 return following  # '93.4 on AIME-2025', '57.3% HumanEval', '56.7% of problems on the AIME Olympiad'
     preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
+    changed = _FROM_TO.search(sentence, 0, number.start)
+    if (preceding is not None and preceding.type == EntityType.BENCHMARK and changed is not None and changed.end() == number.start
+            and re.fullmatch(r"\s*(?:[a-z][\w@.\-]*\s+){0,2}", sentence[preceding.end: changed.start()])):
+        return preceding  # 'raises AIME accuracy from 40% to 62%'
     if preceding is not None and preceding.type == EntityType.BENCHMARK and _BACKWARD_GAP.fullmatch(sentence[preceding.end: number.start]):
         gap = sentence[preceding.end: number.start]
         named_after = re.search(r"\b(?:on|in|across|of)\s+(?:the\s+)?$", sentence[: preceding.start], re.I)
@@ -385,12 +568,24 @@ def _named_beside(sentence: str, number: _Number, metric_end: int, spans: list[_
 def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
     """The last system named before the number that is not inside a prepositional or comparison phrase."""
     blocked = re.compile(r"(?:^|\W)(?:" + lexicon.cues["not-subject"].pattern + r")\s+(?:" + _ARTICLE + r")?$", re.I)
-    for span in reversed([s for s in spans if s.end <= number.start and s.type in SYSTEM_TYPES]):
+    named = [s for s in spans if s.end <= number.start and s.type in SYSTEM_TYPES]
+    for i, span in reversed(list(enumerate(named))):
         before = sentence[: span.start]
+        if _trained_object(before, lexicon) and i == len(named) - 1:
+            return span  # 'Fine-tuning Qwen2.5-32B on R1's answers led to ... GSM8K (92.2%)': the tuned model scored
+        if re.search(r"(?:^|,)\s*(?:and|or)\s+$", before) and re.fullmatch(
+                r"(?:'s|’s)?\s+(?:" + lexicon.cues["subject-verb"].pattern + r")\s+[~≈]?", sentence[span.end: number.start], re.I):
+            return span  # 'A reaches 57.0%, and B reaches 66.2%': the last of a list of clauses, each with its own subject
         if blocked.search(before) or (not _CLAUSE_START.search(before) and not _opens_with_verb(sentence, span, number, lexicon)):
             continue
         return span
     return None
+
+
+def _trained_object(before: str, lexicon: ResultLexicon) -> bool:
+    """Whether a name is the object of a clause-opening training gerund ('– Fine-tuning Qwen2.5-32B ...')."""
+    return re.search(r"(?:^|[,;:(\[–—•]|\s-\s)\s*(?:" + lexicon.cues["trained-gerund"].pattern + r")\s+(?:" + _ARTICLE + r")?$",
+                     before, re.I) is not None
 
 
 def _opens_with_verb(sentence: str, span: _Span, number: _Number, lexicon: ResultLexicon) -> bool:

@@ -196,5 +196,125 @@ def test_dev_results_do_not_regress():
         pytest.skip("shared results gold not present")
     gold = json.loads(gold_file.read_text())
     report = evaluate_results(build([CORPUS / d["digest"] for d in gold["digests"]]), gold)
-    # Floors a little under what we measured on the four development weeks (P 1.000, R 0.783).
-    assert report.results.precision >= 0.95 and report.results.recall >= 0.75
+    # Floors a little under what we measured on the four development weeks (P 1.000, R 0.826).
+    assert report.results.precision >= 0.95 and report.results.recall >= 0.80
+
+
+# Sentence shapes the first rules missed (issue 13, recall); each test names the rule it covers.
+SHAPES = """Top AI Papers of the Week (July 7 - 13)
+1. Gristle
+Gristle is a sampling method for reasoning models.
+● Low-budget wins: On Quibble-Bench (700 tokens), Gristle achieves 51.3% vs. 28.9% (Thinking).
+● Stress test: Tested on context-heavy CodeTrial-Bench cases using Zorblax-7B, Gristle keeps identical accuracy (60% for both agents), with reductions reaching 57% on particular instances.
+2. Marlin
+Marlin is a memory framework for agents. It increases trait incorporation from 45% to 75%, validated through the Persona-Bench benchmark.
+Benchmarked on the Quibble-Bench eval using Opus 4.6, Marlin achieves higher scores than Claude Code.
+3. Tessellate: An Open RL System
+Tessellate achieves state-of-the-art math performance on the AIME 2024 test set. Specifically, Tessellate trained from a Zorblax-7B base achieves 50% accuracy.
+4. Borealis
+Borealis is an agent trained with deep search. Borealis-32B scores 14.8% on Quibble-Bench and 25.6% on CodeTrial-Bench. On Quibble-Bench, the 32B model reaches 15.2% and beats open agents. Its 8B model reaches 9.1% on CodeTrial-Bench.
+● Cross-domain: The 8B model achieves 37.2% on Quibble-Bench, outperforming larger models like Zorblax-8B.
+5. Distilling Reasoners
+A study of distillation. ● Empirical gains – Fine-tuning Zorblax-7B on the reasoning model's final answers led to notable improvements on GSM8K (92.2%) and HumanEval (90.9%).
+6. Kestrel
+Kestrel is a coding agent. Kestrel hits 65.8% on SWE-bench Verified and 47.3% on SWE-bench Multilingual, and 40.2% on CodeTrial-Bench Verified. It also reaches 33.1% on Quibble-Bench Pro. On SWE-bench Verified, the chart on page 3 shows Kestrel ahead of larger models. On CodeTrial-Bench, Kestrel posts Accuracy 44.0.
+7. Quibble-Bench-Pro: A Harder Edition
+Quibble-Bench-Pro is a benchmark of harder puzzles.
+8. Pellucid
+Pellucid is a search agent for long documents. On Quibble-Bench, zorb-oss-77b reaches 58.5%, oStar9 reaches 57.0%, and Pellucid reaches 66.2%.
+9. Nimbus
+Nimbus is a coding agent. Nimbus-7B reaches 72.5% base pass@1 on CodeTrial-Bench, outperforming Zorblax-7B (60.1%) and Glimmer-4B (58.0%).
+10. Tundra
+Tundra is an RL recipe for reasoning. It raises Quibble-Bench accuracy from 40.5% to 62.0%, surpassing Zorblax-7B's 55.0%, and cuts latency from 9.5 to 4.1 on CodeTrial-Bench.
+"""
+
+
+@pytest.fixture(scope="module")
+def shapes(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("shapes")
+    write_digest(folder, "dair-2030-07-07.txt", SHAPES)
+    return build([folder])
+
+
+def test_a_benchmark_after_a_bullet_heading_or_a_testing_participle_grounds_the_sentence(shapes):
+    # 'Low-budget wins: On Quibble-Bench, ...' and 'Tested on context-heavy CodeTrial-Bench cases, ...' (_leads);
+    # '(60% for both agents)': one score for every system the sentence names (_shared);
+    # 'with reductions reaching 57%' is the size of a change (change-before); 28.9% is an unrecognised baseline's.
+    assert results_of(shapes, "gristle") == [
+        ("Gristle", "CodeTrial-Bench", Decimal("60"), "accuracy", "%", "using Zorblax-7B"),
+        ("Gristle", "Quibble-Bench", Decimal("51.3"), "score", "%", None),
+        ("Zorblax-7B", "CodeTrial-Bench", Decimal("60"), "accuracy", "%", None),
+    ]
+
+
+def test_the_value_a_score_changed_to_and_a_benchmark_named_last(shapes):
+    # 'from 45% to 75%, validated through the Persona-Bench benchmark' (_changed_to, _grounding);
+    # 'using Opus 4.6': the version of a name nobody recognised, not a score (_VERSIONED).
+    assert results_of(shapes, "marlin") == [("Marlin", "Persona-Bench", Decimal("75"), "score", "%", None)]
+
+
+def test_a_sentence_spelling_out_the_one_before_stands_on_its_benchmark(shapes):
+    # '... on the AIME 2024 test set. Specifically, ... achieves 50% accuracy' (_carried_benchmark): both sentences are evidence
+    assert results_of(shapes, "tessellate-an-open-rl-system") == [
+        ("Tessellate", "AIME 2024", Decimal("50"), "accuracy", "%", None)]
+    (result,) = [r for r in shapes.results if r.paper == "tessellate-an-open-rl-system"]
+    assert [e.sentence.split(",")[0] for e in result.evidence] == [
+        "Specifically", "Tessellate achieves state-of-the-art math performance on the AIME 2024 test set."]
+
+
+def test_a_variant_named_by_its_size(shapes):
+    # 'the 32B model' is Borealis-32B (_sized_reference); 'Its 8B model' is a variant the item does not name, and
+    # 'The 8B model ... outperforming ... Zorblax-8B' is not Zorblax-8B: no result.
+    assert results_of(shapes, "borealis") == [
+        ("Borealis-32B", "CodeTrial-Bench", Decimal("25.6"), "score", "%", None),
+        ("Borealis-32B", "Quibble-Bench", Decimal("14.8"), "score", "%", None),
+        ("Borealis-32B", "Quibble-Bench", Decimal("15.2"), "score", "%", None),
+    ]
+
+
+def test_the_model_a_clause_opens_by_training_scored(shapes):
+    # 'Fine-tuning Zorblax-7B on ... led to ... GSM8K (92.2%)' (_trained_object)
+    assert results_of(shapes, "distilling-reasoners") == [
+        ("Zorblax-7B", "GSM8K", Decimal("92.2"), "score", "%", None),
+        ("Zorblax-7B", "HumanEval", Decimal("90.9"), "score", "%", None),
+    ]
+
+
+def test_a_score_lands_on_the_edition_not_the_family(shapes):
+    # 'Quibble-Bench Pro' where only 'Quibble-Bench' was recognised: the edition the corpus knows (_edition);
+    # 'SWE-bench Multilingual' and 'CodeTrial-Bench Verified' are editions it does not know: no result rather
+    # than a wrong one on the family. 'page 3' is not a score.
+    assert results_of(shapes, "kestrel") == [
+        # 'Accuracy 44.0' is a metric and its value, not a version of a name (_VERSIONED)
+        ("Kestrel", "CodeTrial-Bench", Decimal("44.0"), "accuracy", "points", None),
+        ("Kestrel", "Quibble-Bench-Pro", Decimal("33.1"), "score", "%", None),
+        ("Kestrel", "SWE-bench Verified", Decimal("65.8"), "score", "%", None),
+    ]
+
+
+def test_lowercase_names_and_a_list_of_clauses_each_with_its_subject(shapes):
+    # 'zorb-oss-77b reaches 58.5%': a lowercase name nobody recognised scored, not the paper's system (_NAME_SHAPE);
+    # '..., and Pellucid reaches 66.2%': 'and' opens a clause of its own, the score is not oStar9's.
+    assert results_of(shapes, "pellucid") == [
+        ("Pellucid", "Quibble-Bench", Decimal("66.2"), "score", "%", None),
+        ("oStar9", "Quibble-Bench", Decimal("57.0"), "score", "%", None),
+    ]
+
+
+def test_a_score_in_brackets_after_a_name_and_a_qualified_metric(shapes):
+    # 'outperforming Zorblax-7B (60.1%)': the bracketed score is Zorblax-7B's, on the benchmark of the sentence
+    # (_bracketed); '72.5% base pass@1' is pass@1 (metric-modifier).
+    assert results_of(shapes, "nimbus") == [
+        ("Glimmer-4B", "CodeTrial-Bench", Decimal("58.0"), "score", "%", None),
+        ("Nimbus-7B", "CodeTrial-Bench", Decimal("72.5"), "pass@1", "%", None),
+        ("Zorblax-7B", "CodeTrial-Bench", Decimal("60.1"), "score", "%", None),
+    ]
+
+
+def test_a_benchmark_whose_score_changed_and_a_possessive_score(shapes):
+    # 'raises Quibble-Bench accuracy from 40.5% to 62.0%' (_benchmark after a change); 'Zorblax-7B's 55.0%' (_bracketed);
+    # 'cuts latency from 9.5 to 4.1': a cost that changed (not-changed).
+    assert results_of(shapes, "tundra") == [
+        ("Tundra", "Quibble-Bench", Decimal("62.0"), "accuracy", "%", None),
+        ("Zorblax-7B", "Quibble-Bench", Decimal("55.0"), "accuracy", "%", None),
+    ]
