@@ -51,6 +51,7 @@ class Lexicon:
     release_participles: frozenset[str]
     # ---- name shapes
     model_tiers: frozenset[str]
+    benchmark_editions: frozenset[str]  # lower case: 'verified', 'pro', 'hard' after a benchmark's name
     family_tiers: frozenset[str]
     model_suffixes: frozenset[str]
     model_name_endings: frozenset[str]
@@ -203,6 +204,7 @@ def _load(directory: str) -> Lexicon:
         release_verbs=_words(base, "release-verbs"),
         release_participles=_words(base, "release-participles"),
         model_tiers=_words(base, "model-tiers"),
+        benchmark_editions=_words(base, "benchmark-editions"),
         family_tiers=_words(base, "family-tiers"),
         model_suffixes=_words(base, "model-suffixes"),
         model_name_endings=_words(base, "model-name-endings"),

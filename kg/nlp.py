@@ -179,7 +179,10 @@ def version_suffix(text: str, lex: Lexicon) -> EntityType | None:
 
 
 def benchmark_ending(text: str, lex: Lexicon) -> EntityType | None:
-    """'ZorbBench', 'ZorbQA', 'ZorbArena' (not 'ZorbRAG')."""
+    """'ZorbBench', 'ZorbQA', 'ZorbArena' (not 'ZorbRAG'); also before an edition word ('Zorb-Bench Pro')."""
+    parts = text.rsplit(" ", 1)
+    if len(parts) == 2 and parts[1].lower() in lex.benchmark_editions:
+        text = parts[0]
     if lex.benchmark_name_endings.search(text) and not lex.benchmark_name_endings_exceptions.search(text):
         return EntityType.BENCHMARK
     return None
@@ -289,8 +292,11 @@ class NameFinder:
                 start = self._capitalised_run_before(doc, token, taken)
                 spans.append(self._widen(Span(doc, start, token.i + 1, label="NAME")))
             elif strength == 1 and self._weak_name_holds(doc, token):
-                if token.i + 1 < token.sent.end and _capitalised_word(doc[token.i + 1]):
-                    continue  # 'Two-Phase' in 'Two-Phase Retrieval': a piece of a longer name, found from its last word
+                end = token.i + 1
+                if end < token.sent.end and _capitalised_word(doc[end]):
+                    if self._ends_a_name(doc, doc[end]):
+                        continue  # 'Two-Phase' in 'Two-Phase Retrieval': a piece of a longer name, found from its last word
+                    end += 1  # 'Quibble-Bench Pro': the last word is no name alone, so the name ends with it
                 start = token.i
                 # 'The AI CUDA Engineer, an end-to-end agentic system': the name is the whole capitalised run.
                 while start > token.sent.start and start - 1 not in taken and _capitalised_word(doc[start - 1]) \
@@ -298,9 +304,14 @@ class NameFinder:
                     start -= 1  # not 'Introduces' in 'Introduces Zorb+, a framework'
                 if start > 0 and doc[start - 1].ent_type_ == EntityType.ORGANIZATION:
                     continue  # 'ByteDance AI Lab': a unit of the organisation just named
-                spans.append(Span(doc, start, token.i + 1, label="WEAK"))
+                spans.append(Span(doc, start, end, label="WEAK"))
         doc.ents = filter_spans(spans)
         return doc
+
+    def _ends_a_name(self, doc: Doc, token: Token) -> bool:
+        """Whether the loop above would find a name at ``token`` on its own."""
+        strength = name_strength(token.text, self.not_entities, self.lex)
+        return strength == 2 or (strength == 1 and self._weak_name_holds(doc, token))
 
     def _capitalised_run_before(self, doc: Doc, token: Token, taken: set[int]) -> int:
         """'Gated DeltaNet', 'Azure Cosmos DB': plain capitalised words right before a name, inside a sentence

@@ -85,6 +85,13 @@ def test_a_capitalised_word_next_to_another_is_a_piece_of_a_longer_name(mentions
     assert piece not in found
 
 
+def test_a_name_whose_last_word_is_no_name_alone_ends_with_that_word(mentions):
+    # 'Pro' is no name on its own, so 'Quibble-Bench' before it is not a piece to drop: the name is the whole run,
+    # and a benchmark ending before an edition word still makes it a benchmark.
+    found = mentions("Zorblax-7B reaches 33.1% on Quibble-Bench Pro.")
+    assert "Quibble-Bench Pro" in found
+
+
 def test_plain_capitalised_words_before_a_name_start_that_name(mentions):
     found = mentions("Zorblax-7B swaps attention for Gated QuxNet layers. Using BlorfNet helps. It beats SOTA FlimNet.")
     assert "Gated QuxNet" in found and "QuxNet" not in found
