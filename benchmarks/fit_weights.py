@@ -326,7 +326,9 @@ def main() -> None:
         results = cross_validate(samples, counts, weeks)
         type_option, keep_option = _choose(results)
         cv = _print_cv(results, (type_option, keep_option))
-        how = "leave-one-week-out over the tuned weeks: the best mean entity F1 (with and without the vocabulary)"
+        how = (f"leave-one-week-out over the tuned weeks: the keep decision's C by the best mean entity F1 (with and "
+               f"without the vocabulary) at drop_at {DROP_AT_CHOSEN} (why that threshold: DROP_AT_CHOSEN in the script); "
+               f"a fitted type decision only if it beats the hand-set weights on both")
     type_fit = fit_type(samples, *type_option) if type_option else None
     keep_fit = fit_keep(samples, keep_option[0]) if keep_option else None
     drop_at = keep_option[1] if keep_option else None
