@@ -242,9 +242,13 @@ def cross_validate(samples: list[Sample], counts: dict[tuple[str, str], WeekCoun
         keep_fits = {c: fit_keep(train, c) for c in KEEP_STRENGTHS}
         for variant in ("vocab", "without-vocab"):
             held = [s for s in samples if s.week == week and s.variant == variant]
+            # each part decided once through the runtime's code, then combined
+            types = {o: [d or "" for d in runtime_decisions(type_fits[o], None, None, held)] for o in type_options}
+            keep_runtimes = {c: TypeModel.from_table(to_table(None, keep_fits[c], None, {})) for c in KEEP_STRENGTHS}
+            p_not = {c: [keep_runtimes[c].decide(s.votes, s.features).p_not_entity for s in held] for c in KEEP_STRENGTHS}
             for t in type_options:
                 for k in keep_options:
-                    decided = runtime_decisions(type_fits[t], keep_fits[k[0]] if k else None, k[1] if k else None, held)
+                    decided = types[t] if k is None else [d if (p or 0.0) < k[1] else None for d, p in zip(types[t], p_not[k[0]], strict=True)]
                     row = totals[t, k, variant]
                     for i, n in enumerate(simulate(decided, held, counts, variant, [week])):
                         row[i] += n
