@@ -30,6 +30,7 @@ BODY = "ZorbiQ, a new optimizer, trains fast. We also run ZorbiQ on long tasks."
 
 
 def _copy_lexicon(tmp_path: Path) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     for path in lexicon_dir().iterdir():
         (tmp_path / path.name).write_bytes(path.read_bytes())
     return tmp_path
@@ -66,18 +67,34 @@ def test_the_shipped_table_is_read_and_knows_every_rule():
     assert table["_fitted"]["weeks"] and "benchmarks/fit_weights.py" in table["_fitted"]["command"]
 
 
+def _keep(bias: float):
+    return lambda table: table.update(keep={"bias": {NOT_AN_ENTITY: bias}, "weights": {"label.inner-capital": {NOT_AN_ENTITY: 0.5}},
+                                            "drop_at": 0.7})
+
+
 def test_a_changed_keep_weight_drops_a_discovered_name(annotated, tmp_path):
-    kept = _link(annotated, load_lexicon())
+    kept = _link(annotated, load_lexicon(_edit_table(_copy_lexicon(tmp_path / "kept"), _keep(-50.0))))
     assert kept.entities["zorbiq"].type == T
-    assert any(d.rule == "keep.fitted" for d in kept.decisions["zorbiq"])
-    folder = _edit_table(_copy_lexicon(tmp_path), lambda t: t["keep"]["bias"].update({NOT_AN_ENTITY: 50.0}))
-    lexicon = load_lexicon(folder)
+    assert [d.rule for d in kept.decisions["zorbiq"]] == ["type.votes", "keep.fitted"]
+    lexicon = load_lexicon(_edit_table(_copy_lexicon(tmp_path / "dropped"), _keep(50.0)))
     dropped = _link(annotated, lexicon)
     assert "zorbiq" not in dropped.entities
     assert [d.rule for d in dropped.decisions["zorbiq"]] == ["keep.dropped"]
     # nothing downstream refers to the dropped name
     assert all(m.entity in dropped.entities for item in dropped.items for m in item.mentions)
     assert all(r.object != "zorbiq" for r in extract_relations(dropped, lexicon))
+
+
+def test_without_fitted_parts_the_hand_set_weights_decide_and_every_name_is_kept(annotated, tmp_path):
+    table = json.loads((lexicon_dir() / "type-decision.json").read_text(encoding="utf-8"))
+    if table["type"] is not None or table["keep"] is not None:
+        pytest.skip("the shipped fit uses a fitted part")
+    shipped = _link(annotated, load_lexicon())
+    folder = _copy_lexicon(tmp_path)
+    (folder / "type-decision.json").unlink()
+    without = _link(annotated, load_lexicon(folder))
+    assert load_lexicon(folder).type_decision is None
+    assert shipped.entities == without.entities and shipped.decisions == without.decisions
 
 
 def test_a_fitted_type_table_decides_the_type(annotated, tmp_path):
