@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .ingest import collect_paths
-from .link import paper_key
-from .namespaces import Predicate
+from .link import LinkedCorpus, paper_key
+from .namespaces import EntityType, Predicate
 from .pipeline import BuildResult, build
 from .vocab import fold, load_vocabulary
 
@@ -142,8 +143,8 @@ class _GoldIndex:
         return found
 
 
-def evaluate(result: BuildResult, gold: dict) -> Report:
-    corpus = result.corpus
+def _gold_ids(corpus: LinkedCorpus, gold: dict) -> Callable[..., str]:
+    """The gold id an entity is scored as (given the type it is scored under), or '?label' for none."""
     index = _GoldIndex(gold)
     names = {k: {e.label, *e.aliases} for k, e in corpus.entities.items()}
 
@@ -152,6 +153,24 @@ def evaluate(result: BuildResult, gold: dict) -> Report:
         if not ids and fold(corpus.entities[key].label) in index.targets:
             return index.targets[fold(corpus.entities[key].label)]
         return ids[0] if ids else f"?{corpus.entities[key].label}"
+
+    return gold_id
+
+
+def entity_gold_types(corpus: LinkedCorpus, gold: dict) -> dict[tuple[str, str], frozenset[EntityType]]:
+    """For each entity and each annotated digest it is in, the types under which ``evaluate`` would count it a
+    true positive there; empty when it is not an entity of that digest (the labels benchmarks/fit_weights.py fits)."""
+    gold_id = _gold_ids(corpus, gold)
+    gold_sets = {d["digest"]: {(e["id"], e["type"]) for e in d["entities"]} for d in gold["digests"]}
+    return {
+        (key, digest): frozenset(t for t in EntityType if (gold_id(key, t), t) in gold_sets[digest])
+        for key, entity in sorted(corpus.entities.items()) for digest in sorted(entity.digests & gold_sets.keys())
+    }
+
+
+def evaluate(result: BuildResult, gold: dict) -> Report:
+    corpus = result.corpus
+    gold_id = _gold_ids(corpus, gold)
 
     digests_present = {d.source_file for d in corpus.digests}
     entities, by_digest = Score(), {}

@@ -6,7 +6,9 @@ Each file holds one list, with ``#`` comment lines saying what it is for:
 - ``*.regex``: one regular expression, its non-comment lines concatenated as written (so a long
   pattern can be split over lines); ``(?i)`` at the start makes it case-insensitive and
   ``{{intro-verbs}}`` stands for intro-verbs.txt, sorted and joined by ``|``;
-- ``weights.json``: the weight of each typing rule's vote (kg/nlp.py and kg/link.py name them).
+- ``weights.json``: the weight of each typing rule's vote (kg/nlp.py and kg/link.py name them);
+- ``type-decision.json``: the fitted decision that types a discovered name or drops it
+  (``kg.votes.TypeModel``; written by benchmarks/fit_weights.py, not by hand).
 
 A new cue word goes into its file; nothing in the code needs to change.
 """
@@ -25,6 +27,7 @@ import spacy
 
 from .namespaces import EntityType
 from .vocab import ontology_dir
+from .votes import TypeModel
 
 
 def lexicon_dir() -> Path:
@@ -115,6 +118,8 @@ class Lexicon:
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]
+    # ---- the fitted decision over a discovered name's votes (type-decision.json); None: the hand weights decide
+    type_decision: TypeModel | None
 
     @property
     def capitalised_articles(self) -> frozenset[str]:
@@ -171,6 +176,16 @@ def _weights(base: Path) -> tuple[Mapping[str, int], Mapping[str, int]]:
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
         raise LexiconError(f"{path}: not a weight table ({type(err).__name__})") from None
     return MappingProxyType(rules), MappingProxyType(thresholds)
+
+
+def _type_decision(base: Path) -> TypeModel | None:
+    path = base / "type-decision.json"
+    if not path.is_file():
+        return None
+    try:
+        return TypeModel.from_table(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
+        raise LexiconError(f"{path}: not a fitted type decision ({type(err).__name__}: {err})") from None
 
 
 @lru_cache(maxsize=4)
@@ -265,6 +280,7 @@ def _load(directory: str) -> Lexicon:
         clause_opening=rx("clause-opening"),
         weights=weights,
         thresholds=thresholds,
+        type_decision=_type_decision(base),
     )
 
 

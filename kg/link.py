@@ -24,7 +24,7 @@ from .namespaces import EntityType
 from .nlp import SIZE_TOKEN, VERSION_TOKEN, AnnotatedItem, Mention, type_from_expansion
 from .slugs import hashed_key, name_key
 from .vocab import VocabEntry, Vocabulary, fold
-from .votes import Vote, decide_type, vote_totals
+from .votes import Vote, decide_type, entity_features, vote_totals
 
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
 _POINT_RELEASE = re.compile(r"^(?P<major>.*?[A-Za-z][\s-]?\d+)\.\d+$")  # 'GPT-5.2' of 'GPT-5'
@@ -133,8 +133,10 @@ class Linker:
         typed = self.choose_types(resolved, decisions)
         entities = self.families(typed, resolved.votes, decisions)
         papers = self.papers(annotated)
+        # a name the types pass left out is no mention of anything
         items = tuple(
-            LinkedItem(ann, paper_key(ann.item.title), tuple(linked), system if system in entities else None, affiliations)
+            LinkedItem(ann, paper_key(ann.item.title), tuple(m for m in linked if m.entity in entities),
+                       system if system in entities else None, tuple(a for a in affiliations if a in entities))
             for ann, linked, system, affiliations in resolved.items
         )
         return LinkedCorpus(
@@ -299,26 +301,50 @@ class Linker:
     # ------------------------------------------------------------ pass 2: labels and types
 
     def choose_types(self, resolved: _Resolved, decisions: dict[str, list[Decision]]) -> dict[str, Entity]:
+        """One type per entity; a discovered name the fitted decision finds unlikely to be an entity is left out."""
         out: dict[str, Entity] = {}
+        model = self.lex.type_decision
         for key, entity in resolved.entities.items():
             if entity.in_vocabulary:
                 decisions[key].append(Decision("type.vocabulary", f"{entity.type} in ontology/vocabulary.jsonl"))
                 out[key] = entity
                 continue
-            label = entity.label
-            surfaces = resolved.surfaces.get(key)
-            if surfaces and (not label or entity.type != EntityType.BENCHMARK):
-                label = _most_frequent_spelling(surfaces)
+            label = self.label(resolved, key)
             kind = entity.type
+            votes = [t.vote for t in resolved.votes.get(key, ())]
             if kind:
                 decisions[key].append(Decision("type.edition", f"{kind}: an edition of a known benchmark"))
             else:
-                kind = decide_type(t.vote for t in resolved.votes.get(key, ()))
-                if kind:
-                    totals = vote_totals(t.vote for t in resolved.votes[key])
-                    decisions[key].append(Decision("type.votes", _show_totals(totals)))
+                verdict = model.decide(votes, self.type_features(resolved, key, label)) if model else None
+                if verdict and not verdict.keep:
+                    decisions[key].append(Decision("keep.dropped", f"not an entity: {verdict.show()}"))
+                    continue
+                if verdict and model and model.type is not None:
+                    kind = verdict.type
+                    decisions[key].append(Decision("type.fitted", verdict.show()))
+                else:
+                    kind = decide_type(votes)
+                    if kind:
+                        decisions[key].append(Decision("type.votes", _show_totals(vote_totals(votes))))
+                if verdict and verdict.p_not_entity is not None:
+                    decisions[key].append(Decision("keep.fitted", f"kept: P(not an entity) {verdict.p_not_entity:.2f}"))
             out[key] = replace(entity, label=label, type=kind)
         return out
+
+    @staticmethod
+    def label(resolved: _Resolved, key: str) -> str:
+        """A discovered name's label: its most frequent spelling (an edition keeps the vocabulary's)."""
+        entity = resolved.entities[key]
+        surfaces = resolved.surfaces.get(key)
+        if surfaces and (not entity.label or entity.type != EntityType.BENCHMARK):
+            return _most_frequent_spelling(surfaces)
+        return entity.label
+
+    @staticmethod
+    def type_features(resolved: _Resolved, key: str, label: str) -> dict[str, float]:
+        """What the fitted type decision reads about a discovered name (benchmarks/fit_weights.py reads the same)."""
+        return entity_features([t.vote for t in resolved.votes.get(key, ())], label,
+                               sum(resolved.surfaces.get(key, Counter()).values()), len(resolved.entities[key].digests))
 
     # ------------------------------------------------------------ pass 3: families
 
