@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from rdflib import URIRef
+from rdflib import Literal, URIRef
+
+from .name_table import LOOKUP_QUERY, STAMP_QUERY
 
 from .namespaces import EntityType, Predicate
 from .store import GraphStore, Table
@@ -37,6 +39,10 @@ class Named:
 
 
 def resolve(store: GraphStore, name: str, kind: str | None = None) -> Named:
+    found = _lookup(store, name, kind)
+    if found is not None:
+        return found
+    # No name table in this store, or no entity of that name: read every label (the suggestions need them).
     rows = store.select(
         """SELECT ?x ?label ?class ?alias WHERE {
              ?x a ?c ; rdfs:label ?label . OPTIONAL { ?x skos:altLabel ?alias }
@@ -59,6 +65,19 @@ def resolve(store: GraphStore, name: str, kind: str | None = None) -> Named:
     close = difflib.get_close_matches(name.lower(), {n.lower(): n for n in names}, n=5, cutoff=0.6)
     lowered = {n.lower(): n for n in names}
     raise UnknownName(name, kind, [lowered[c] for c in close])
+
+
+def _lookup(store: GraphStore, name: str, kind: str | None) -> Named | None:
+    """The entity the store's name table (kg.name_table) gives for the name, chosen as ``resolve`` chooses;
+    None when the store keeps no table or the table has no entity of that name and kind."""
+    if not store.select(STAMP_QUERY).rows:
+        return None
+    wanted = fold(name)
+    matches = {iri: Named(iri, label, cls) for iri, label, cls in store.select(LOOKUP_QUERY, {"key": Literal(wanted)}).rows
+               if not kind or cls == kind}
+    if not matches:
+        return None
+    return sorted(matches.values(), key=lambda n: (fold(n.label) != wanted, n.label))[0]
 
 
 # ---------------------------------------------------------------- lineage
@@ -122,12 +141,18 @@ def lineage_table(tree: Lineage) -> Table:
 
 
 def lineage(store: GraphStore, method: Named) -> Lineage:
-    edges = store.select("SELECT ?child ?parent WHERE { ?child kg:extends ?parent }").rows
+    # Only the edges and methods reachable from the method, each way: the cost follows its lineage, not the graph.
+    root = {"root": URIRef(method.iri)}
+    edges = store.select(
+        """SELECT ?child ?parent WHERE {
+             { ?child kg:extends ?parent . ?parent kg:extends* ?root }
+             UNION { ?root kg:extends* ?child . ?child kg:extends ?parent } }""", root).rows
     facts = store.select(
-        """SELECT ?m ?label ?title ?file WHERE { ?m a kg:Method ; rdfs:label ?label .
+        """SELECT ?m ?label ?title ?file WHERE {
+             { ?m kg:extends* ?root } UNION { ?root kg:extends+ ?m }
+             ?m a kg:Method ; rdfs:label ?label .
              OPTIONAL { ?p kg:introduces ?m ; dcterms:title ?title }
-             OPTIONAL { ?m kg:mentionedIn/kg:sourceFile ?file } }"""
-    ).rows
+             OPTIONAL { ?m kg:mentionedIn/kg:sourceFile ?file } }""", root).rows
     labels, papers, digests = {}, defaultdict(set), defaultdict(set)
     for iri, label, title, file in facts:
         labels[iri] = label
@@ -293,8 +318,9 @@ def entity_card(store: GraphStore, entity: Named) -> EntityCard:
     digests = [r[0] for r in store.select("SELECT DISTINCT ?f WHERE { ?x kg:mentionedIn/kg:sourceFile ?f } ORDER BY ?f", x).rows]
     statements = store.select(
         """SELECT ?subject ?relation ?object ?sentence ?file WHERE {
-             ?s rdf:subject ?sub ; rdf:predicate ?pred ; rdf:object ?obj ; kg:evidence ?e .
-             FILTER(?sub = ?x || ?obj = ?x)
+             { ?s rdf:subject ?x ; rdf:object ?obj . BIND(?x AS ?sub) }
+             UNION { ?s rdf:object ?x ; rdf:subject ?sub . BIND(?x AS ?obj) FILTER(?sub != ?x) }
+             ?s rdf:predicate ?pred ; kg:evidence ?e .
              ?e kg:sentence ?sentence ; prov:wasDerivedFrom/kg:sourceFile ?file .
              OPTIONAL { ?sub rdfs:label ?sl } OPTIONAL { ?sub dcterms:title ?st } ?obj rdfs:label ?object .
              BIND(COALESCE(?sl, ?st) AS ?subject) BIND(STRAFTER(STR(?pred), "#") AS ?relation) }
