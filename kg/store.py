@@ -48,16 +48,19 @@ _PROLOGUE = "".join(f"PREFIX {name}: <{iri}>\n" for name, iri in PREFIX_IRIS.ite
 _WHERE = re.compile(r"\bWHERE\s*\{|(?<=\bSELECT\b)[^{]*\{|(?<=\bASK)\s*\{", re.I)
 
 
-def bind_values(sparql: str, bindings: Mapping[str, Node] | None) -> str:
+def bind_values(sparql: str, bindings: Mapping[str, Node | tuple[Node, ...]] | None) -> str:
     """Bind parameters with a VALUES block of serialized terms at the top of the WHERE clause, so they
-    are in scope for every pattern, aggregate and projection; the values are RDF terms, never query text."""
+    are in scope for every pattern, aggregate and projection; the values are RDF terms, never query text.
+    A tuple of terms binds its variable to each of them in turn (a VALUES block of its own)."""
     if not bindings:
         return sparql
     match = _WHERE.search(sparql)
     if not match:
         raise StoreError("cannot bind parameters: the query has no WHERE clause")
-    names = sorted(bindings)
-    values = " VALUES (" + " ".join(f"?{n}" for n in names) + ") { (" + " ".join(_term(bindings[n]) for n in names) + ") } "
+    names = sorted(n for n, v in bindings.items() if not isinstance(v, tuple))
+    values = " VALUES (" + " ".join(f"?{n}" for n in names) + ") { (" + " ".join(_term(bindings[n]) for n in names) + ") } " if names else " "
+    for name in sorted(n for n, v in bindings.items() if isinstance(v, tuple)):
+        values += f"VALUES ?{name} {{ " + " ".join(_term(v) for v in bindings[name]) + " } "  # type: ignore[union-attr]
     return sparql[: match.end()] + values + sparql[match.end():]
 
 
@@ -236,8 +239,14 @@ class OxigraphStore(GraphStore):
                 reason = f"{path} changed after 'kg build' made {BUILD_STORE}/"
             except StoreError:
                 reason = f"{kept} is not readable"
-        store = cls()
+        store = cls.from_turtle(path)
         store.parsed_turtle = reason
+        return store
+
+    @classmethod
+    def from_turtle(cls, path: Path) -> OxigraphStore:
+        """An in-memory store of a Turtle file (a build folder without a usable store of its own)."""
+        store = cls()
         try:
             store.store.bulk_load(path=str(path), format=ox.RdfFormat.TURTLE)
         except (SyntaxError, ValueError, OSError) as err:

@@ -255,13 +255,16 @@ def shared(store: GraphStore, family: Named, relation: str) -> list[SharedGroup]
         {"family": URIRef(family.iri), "relation": relation_iri},
     ).rows
     # The papers' digests come from a query without the family path: Virtuoso 7.2 drops rows when that
-    # path is joined to kg:describedIn/kg:sourceFile in one query (tests/test_remote_stores.py).
+    # path is joined to kg:describedIn/kg:sourceFile in one query (tests/test_remote_stores.py). It names
+    # the papers found, so its cost follows them, not every paper of the graph.
     files: dict[str, set[str]] = defaultdict(set)
-    for paper, file in store.select(
-        "SELECT DISTINCT ?paper ?file WHERE { ?paper ?relation ?x ; kg:describedIn ?d . ?d kg:sourceFile ?file }",
-        {"relation": relation_iri},
-    ).rows:
-        files[paper].add(file)
+    papers = tuple(sorted({URIRef(paper) for _, _, paper in rows}))
+    if papers:
+        for paper, file in store.select(
+            "SELECT DISTINCT ?paper ?file WHERE { ?paper kg:describedIn ?d . ?d kg:sourceFile ?file }",
+            {"paper": papers},
+        ).rows:
+            files[paper].add(file)
     grouped: dict[str, dict[str, set]] = defaultdict(lambda: defaultdict(set))
     for label, title, paper in rows:
         grouped[label][title] |= files[paper]
