@@ -48,7 +48,11 @@ _PROLOGUE = "".join(f"PREFIX {name}: <{iri}>\n" for name, iri in PREFIX_IRIS.ite
 _WHERE = re.compile(r"\bWHERE\s*\{|(?<=\bSELECT\b)[^{]*\{|(?<=\bASK)\s*\{", re.I)
 
 
-def bind_values(sparql: str, bindings: Mapping[str, Node | tuple[Node, ...]] | None) -> str:
+# A parameter's value: one term, or a tuple of terms the variable takes in turn.
+Binding = Node | tuple[Node, ...]
+
+
+def bind_values(sparql: str, bindings: Mapping[str, Binding] | None) -> str:
     """Bind parameters with a VALUES block of serialized terms at the top of the WHERE clause, so they
     are in scope for every pattern, aggregate and projection; the values are RDF terms, never query text.
     A tuple of terms binds its variable to each of them in turn (a VALUES block of its own)."""
@@ -57,10 +61,12 @@ def bind_values(sparql: str, bindings: Mapping[str, Node | tuple[Node, ...]] | N
     match = _WHERE.search(sparql)
     if not match:
         raise StoreError("cannot bind parameters: the query has no WHERE clause")
-    names = sorted(n for n, v in bindings.items() if not isinstance(v, tuple))
-    values = " VALUES (" + " ".join(f"?{n}" for n in names) + ") { (" + " ".join(_term(bindings[n]) for n in names) + ") } " if names else " "
-    for name in sorted(n for n, v in bindings.items() if isinstance(v, tuple)):
-        values += f"VALUES ?{name} {{ " + " ".join(_term(v) for v in bindings[name]) + " } "  # type: ignore[union-attr]
+    single = {n: v for n, v in bindings.items() if not isinstance(v, tuple)}
+    several = {n: v for n, v in bindings.items() if isinstance(v, tuple)}
+    names = sorted(single)
+    values = " VALUES (" + " ".join(f"?{n}" for n in names) + ") { (" + " ".join(_term(single[n]) for n in names) + ") } " if names else " "
+    for name in sorted(several):
+        values += f"VALUES ?{name} {{ " + " ".join(_term(v) for v in several[name]) + " } "
     return sparql[: match.end()] + values + sparql[match.end():]
 
 
@@ -92,7 +98,7 @@ class GraphStore(ABC):
     """The operations every store offers (the contract tests in tests/test_store.py)."""
 
     @abstractmethod
-    def select(self, sparql: str, bindings: Mapping[str, Node] | None = None) -> Table: ...
+    def select(self, sparql: str, bindings: Mapping[str, Binding] | None = None) -> Table: ...
 
     @abstractmethod
     def raw_query(self, sparql: str) -> QueryResults:
@@ -262,7 +268,7 @@ class OxigraphStore(GraphStore):
         store.load_graph(to_turtle(graph), None)
         return store
 
-    def select(self, sparql: str, bindings: Mapping[str, Node] | None = None) -> Table:
+    def select(self, sparql: str, bindings: Mapping[str, Binding] | None = None) -> Table:
         try:
             result = self.store.query(bind_values(sparql, bindings), prefixes=PREFIX_IRIS)
         except SyntaxError as err:
@@ -408,7 +414,7 @@ class RemoteStore(GraphStore):
         except (urllib.error.URLError, OSError) as err:
             raise StoreError(f"{url}: cannot reach the endpoint ({getattr(err, 'reason', err)})") from None
 
-    def select(self, sparql: str, bindings: Mapping[str, Node] | None = None) -> Table:
+    def select(self, sparql: str, bindings: Mapping[str, Binding] | None = None) -> Table:
         query = _PROLOGUE + bind_values(sparql, bindings)
         data = json.loads(self._post(self.query_url, query, "application/sparql-query", "application/sparql-results+json"))
         if "boolean" in data:

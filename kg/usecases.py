@@ -15,7 +15,6 @@ from typing import Any
 from rdflib import Literal, URIRef
 
 from .name_table import LOOKUP_QUERY, STAMP_QUERY
-
 from .namespaces import EntityType, Predicate
 from .store import GraphStore, Table
 from .vocab import fold

@@ -156,7 +156,7 @@ def test_a_store_made_by_kg_add_keeps_the_name_table(tmp_path):
 def test_evidence_query_gives_the_rows_of_the_old_query(build_dir):
     store = OxigraphStore.from_build(build_dir)
     new = named_queries()["evidence"].text
-    names = [name for _, name in _names(store)][::60] + ["grpo", "QWEN2.5", "aime 2024", "Qwen-2.5"]
+    names = [*[name for _, name in _names(store)][::60], "grpo", "QWEN2.5", "aime 2024", "Qwen-2.5"]
     compared = 0
     for name in names:
         old_rows = store.select(OLD_EVIDENCE, {"name": Literal(name)})
