@@ -130,7 +130,7 @@ def _open(source: GraphSource, writable: bool = False) -> GraphStore:
     reason = getattr(opened, "parsed_turtle", None)
     if reason and errors.is_terminal:  # a hint for a person; scripts keep a clean stderr
         errors.print(f"[dim]note: {escape(reason)}, so graph.ttl is read on every call; "
-                     "'kg build' again makes it fast[/dim]", highlight=False, soft_wrap=True)
+                     "'kg build' again makes it fast[/dim]", highlight=False)  # wrapped at the terminal's width
     return opened
 
 
