@@ -124,9 +124,14 @@ def reads_graph(*, location: bool = True, endpoint: bool = True) -> Callable:
 
 def _open(source: GraphSource, writable: bool = False) -> GraphStore:
     try:
-        return source.open(writable)
+        opened = source.open(writable)
     except StoreError as err:
         fail(str(err))
+    reason = getattr(opened, "parsed_turtle", None)
+    if reason and errors.is_terminal:  # a hint for a person; scripts keep a clean stderr
+        errors.print(f"[dim]note: {escape(reason)}, so graph.ttl is read on every call; "
+                     "'kg build' again makes it fast[/dim]", highlight=False)  # wrapped at the terminal's width
+    return opened
 
 
 # ---------------------------------------------------------------- printing

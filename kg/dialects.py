@@ -33,11 +33,11 @@ from collections.abc import Callable, Mapping
 import pyoxigraph as ox
 from rdflib import Literal, URIRef
 from rdflib.namespace import XSD
-from rdflib.term import Node
 
 from .namespaces import KG
 from .store import (
     _PROLOGUE,
+    Binding,
     GraphStore,
     RemoteStore,
     StoreError,
@@ -123,7 +123,7 @@ class VirtuosoStore(RemoteStore):
             return ("ask",), [{"ask": {"value": str(data["boolean"]).lower()}}], None
         return tuple(data["head"]["vars"]), data["results"]["bindings"], cap
 
-    def select(self, sparql: str, bindings: Mapping[str, Node] | None = None) -> Table:
+    def select(self, sparql: str, bindings: Mapping[str, Binding] | None = None) -> Table:
         columns, rows, cap = self._rows(bind_values(sparql, bindings))
         if cap is not None:
             raise StoreError(f"Virtuoso cut the answer at {cap} rows (ResultSetMaxRows in virtuoso.ini [SPARQL]): "

@@ -54,6 +54,8 @@ class KG(DefinedNamespace):
     contentHash: URIRef
     sourceContent: URIRef
     tripleCount: URIRef
+    nameKey: URIRef
+    madeFrom: URIRef
     supportDigests: URIRef
     supportSentences: URIRef
 

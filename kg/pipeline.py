@@ -27,7 +27,7 @@ from .nlp import annotate, build_nlp, pipeline_lexicon
 from .relations import Relation, extract_relations
 from .results import ReportedResult, extract_results
 from .results_graph import add_results
-from .store import GraphStore, Table
+from .store import BUILD_STORE, GraphStore, Table, write_build_store
 from .trace import TRACE_FILE
 from .vocab import Vocabulary, load_vocabulary
 
@@ -113,10 +113,14 @@ class OutputError(ValueError):
     """An output folder kg build may not replace; the message is one line."""
 
 
-def write_folder_atomic(folder: Path, files: dict[str, bytes]) -> None:
+def write_folder_atomic(folder: Path, files: dict[str, bytes],
+                        folders: dict[str, Callable[[Path, Path], None]] | None = None) -> None:
     """Replace a folder of outputs as a whole: the files go into a fresh sibling folder, which then takes the
     folder's place in one atomic exchange, so readers (and a kill at any point) see the old set or the new
-    set, never a mix. The folder may hold only these files: anything else would be lost, so it is refused."""
+    set, never a mix. ``folders`` names sub-folders made there after the files, each by a function given the
+    new sub-folder and the fresh folder (where the files already are). The folder may hold only these:
+    anything else would be lost, so it is refused."""
+    folders = folders or {}
     if folder.is_symlink():
         folder = folder.resolve()
     folder = folder.absolute()
@@ -126,7 +130,7 @@ def write_folder_atomic(folder: Path, files: dict[str, bytes]) -> None:
     if folder.exists():
         if not folder.is_dir():
             raise OutputError(f"{folder}: not a folder")
-        others = sorted(p.name for p in folder.iterdir() if p.name not in files and _TEMP not in p.name)
+        others = sorted(p.name for p in folder.iterdir() if p.name not in files and p.name not in folders and _TEMP not in p.name)
         if others:
             raise OutputError(f"{folder} holds other files than {' and '.join(files)} ({others[0]}, ...); "
                               "kg build replaces the whole folder, so give it a folder of its own")
@@ -138,6 +142,8 @@ def write_folder_atomic(folder: Path, files: dict[str, bytes]) -> None:
                 out.flush()
                 os.fsync(out.fileno())
             os.chmod(fresh / name, 0o666 & ~_umask())
+        for name, make in folders.items():
+            make(fresh / name, fresh)
         os.chmod(fresh, 0o777 & ~_umask())
         if not folder.exists():
             os.rename(fresh, folder)
@@ -186,9 +192,12 @@ def _exchange(a: Path, b: Path) -> bool:
 def write_outputs(result: BuildResult, out_dir: Path) -> dict[str, Path]:
     turtle = to_turtle(result.graph)
     page = html.render_page(result.graph, title="papers-kg")
-    paths = {"graph.ttl": out_dir / "graph.ttl", "graph.html": out_dir / "graph.html", TRACE_FILE: out_dir / TRACE_FILE}
+    paths = {"graph.ttl": out_dir / "graph.ttl", "graph.html": out_dir / "graph.html", TRACE_FILE: out_dir / TRACE_FILE,
+             BUILD_STORE: out_dir / BUILD_STORE}
     write_folder_atomic(out_dir, {"graph.ttl": turtle, "graph.html": page.encode("utf-8"),
-                                  TRACE_FILE: trace.to_jsonl(result.corpus, result.relations)})  # read by `kg explain`
+                                  TRACE_FILE: trace.to_jsonl(result.corpus, result.relations)},  # read by `kg explain`
+                        # The store the query commands open instead of parsing graph.ttl on every call.
+                        {BUILD_STORE: lambda store, fresh: write_build_store(store, fresh / "graph.ttl")})
     return paths
 
 

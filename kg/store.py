@@ -1,6 +1,8 @@
 """Where a graph lives, behind one small interface.
 
-- ``OxigraphStore()``: Oxigraph in memory, loaded from a build folder's graph.ttl (the default);
+- ``OxigraphStore.from_build(DIR)``: a build folder (the default): the Oxigraph store ``kg build`` keeps
+  beside graph.ttl (``graph.oxigraph/``), opened read-only at once; a folder made by an older papers-kg,
+  or whose graph.ttl changed since, is read from graph.ttl into memory instead;
 - ``OxigraphStore(path)``: Oxigraph on disk (``--store DIR``), persistent and opened instantly;
 - ``RemoteStore(url)``: any SPARQL 1.1 store (``--endpoint URL``): Query and Update protocols.
 
@@ -36,6 +38,7 @@ import pyoxigraph as ox
 from rdflib import Literal, URIRef
 from rdflib.term import Node
 
+from .name_table import NAMES, STAMP_QUERY, name_quads
 from .namespaces import KG, PREFIXES
 
 LEDGER = URIRef(str(KG) + "ledger")
@@ -45,16 +48,25 @@ _PROLOGUE = "".join(f"PREFIX {name}: <{iri}>\n" for name, iri in PREFIX_IRIS.ite
 _WHERE = re.compile(r"\bWHERE\s*\{|(?<=\bSELECT\b)[^{]*\{|(?<=\bASK)\s*\{", re.I)
 
 
-def bind_values(sparql: str, bindings: Mapping[str, Node] | None) -> str:
+# A parameter's value: one term, or a tuple of terms the variable takes in turn.
+Binding = Node | tuple[Node, ...]
+
+
+def bind_values(sparql: str, bindings: Mapping[str, Binding] | None) -> str:
     """Bind parameters with a VALUES block of serialized terms at the top of the WHERE clause, so they
-    are in scope for every pattern, aggregate and projection; the values are RDF terms, never query text."""
+    are in scope for every pattern, aggregate and projection; the values are RDF terms, never query text.
+    A tuple of terms binds its variable to each of them in turn (a VALUES block of its own)."""
     if not bindings:
         return sparql
     match = _WHERE.search(sparql)
     if not match:
         raise StoreError("cannot bind parameters: the query has no WHERE clause")
-    names = sorted(bindings)
-    values = " VALUES (" + " ".join(f"?{n}" for n in names) + ") { (" + " ".join(_term(bindings[n]) for n in names) + ") } "
+    single = {n: v for n, v in bindings.items() if not isinstance(v, tuple)}
+    several = {n: v for n, v in bindings.items() if isinstance(v, tuple)}
+    names = sorted(single)
+    values = " VALUES (" + " ".join(f"?{n}" for n in names) + ") { (" + " ".join(_term(single[n]) for n in names) + ") } " if names else " "
+    for name in sorted(several):
+        values += f"VALUES ?{name} {{ " + " ".join(_term(v) for v in several[name]) + " } "
     return sparql[: match.end()] + values + sparql[match.end():]
 
 
@@ -86,7 +98,7 @@ class GraphStore(ABC):
     """The operations every store offers (the contract tests in tests/test_store.py)."""
 
     @abstractmethod
-    def select(self, sparql: str, bindings: Mapping[str, Node] | None = None) -> Table: ...
+    def select(self, sparql: str, bindings: Mapping[str, Binding] | None = None) -> Table: ...
 
     @abstractmethod
     def raw_query(self, sparql: str) -> QueryResults:
@@ -142,9 +154,10 @@ class GraphStore(ABC):
     def replace_all(self, turtle: bytes, digests: dict[str, tuple[URIRef, bytes]]) -> None:
         """Make the default graph this Turtle graph and the ledger these digests (path -> IRI, bytes), by
         applying the difference in one update, so that the store is always the old whole or the new whole."""
-        triples = ox.parse(turtle, format=ox.RdfFormat.TURTLE)
+        triples = list(ox.parse(turtle, format=ox.RdfFormat.TURTLE))
         default = ox.NamedNode(str(self.default_graph)) if self.default_graph is not None else ox.DefaultGraph()
         wanted = {ox.Quad(t.subject, t.predicate, t.object, default) for t in triples}
+        names = name_quads(triples)
         ledger = ox.NamedNode(str(LEDGER))
         wanted |= {ox.Quad(ledger, _KG_TRIPLE_COUNT, ox.Literal(str(len(wanted)), datatype=_XSD_INTEGER), ledger)}
         for name, (iri, raw) in digests.items():
@@ -155,7 +168,8 @@ class GraphStore(ABC):
                 wanted.add(ox.Quad(node, predicate, value, ledger))
         if any(isinstance(term, ox.BlankNode) for q in wanted for term in (q.subject, q.object)):
             raise StoreError("cannot store a graph with blank nodes")  # DELETE DATA cannot name them
-        current = self.quads(self.default_graph) | self.quads(LEDGER)
+        wanted |= names  # the name table (kg.name_table), written with the graph it indexes
+        current = self.quads(self.default_graph) | self.quads(LEDGER) | self.quads(URIRef(NAMES))
         removed, added = current - wanted, wanted - current
         if removed or added:
             self.update(f"DELETE DATA {{ {_data(removed)} }} ;\nINSERT DATA {{ {_data(added)} }}")
@@ -210,12 +224,34 @@ class OxigraphStore(GraphStore):
         except OSError as err:
             raise StoreError(f"{path}: cannot open the store ({err.strerror or err})") from None
 
+    # Set when a build folder was read from its Turtle (no store beside it, or a stale one): the reason, one line.
+    parsed_turtle: str | None = None
+
     @classmethod
     def from_build(cls, folder: Path) -> OxigraphStore:
-        """An in-memory store of a build folder's graph.ttl."""
+        """The store of a build folder: the one ``kg build`` kept beside graph.ttl when it is the store of
+        that graph.ttl (same size and modification time), otherwise an in-memory store of graph.ttl."""
         path = folder / "graph.ttl" if folder.is_dir() else folder
         if not path.is_file():
             raise StoreError(f"{path}: no graph here (run 'kg build' first)")
+        kept = path.parent / BUILD_STORE
+        reason = f"{path.parent} has no {BUILD_STORE}/ (made by an older 'kg build')"
+        if (kept / "CURRENT").is_file():
+            try:
+                opened = cls(kept, read_only=True)
+                if opened.select(STAMP_QUERY).rows == ((turtle_stamp(path),),):
+                    return opened
+                opened.close()
+                reason = f"{path} changed after 'kg build' made {BUILD_STORE}/"
+            except StoreError:
+                reason = f"{kept} is not readable"
+        store = cls.from_turtle(path)
+        store.parsed_turtle = reason
+        return store
+
+    @classmethod
+    def from_turtle(cls, path: Path) -> OxigraphStore:
+        """An in-memory store of a Turtle file (a build folder without a usable store of its own)."""
         store = cls()
         try:
             store.store.bulk_load(path=str(path), format=ox.RdfFormat.TURTLE)
@@ -232,7 +268,7 @@ class OxigraphStore(GraphStore):
         store.load_graph(to_turtle(graph), None)
         return store
 
-    def select(self, sparql: str, bindings: Mapping[str, Node] | None = None) -> Table:
+    def select(self, sparql: str, bindings: Mapping[str, Binding] | None = None) -> Table:
         try:
             result = self.store.query(bind_values(sparql, bindings), prefixes=PREFIX_IRIS)
         except SyntaxError as err:
@@ -290,6 +326,28 @@ class OxigraphStore(GraphStore):
             if not self.read_only:
                 self.store.flush()
             del self.store
+
+
+BUILD_STORE = "graph.oxigraph"  # the store a build folder keeps beside graph.ttl
+
+
+def turtle_stamp(path: Path) -> str:
+    """What identifies the graph.ttl a build store was made from: its size and modification time (a rename
+    keeps both; an edit or a copy without its times changes them, and the store is then not used)."""
+    stat = path.stat()
+    return f"{stat.st_size} {stat.st_mtime_ns}"
+
+
+def write_build_store(folder: Path, turtle: Path) -> None:
+    """Make ``folder`` (new) the Oxigraph store of the graph.ttl at ``turtle``: its triples in the default graph
+    and the name table in kg:names, stamped with that file. The caller moves it into place with the graph.ttl
+    it indexes (RocksDB syncs its own files)."""
+    store = ox.Store(str(folder))
+    store.bulk_load(path=str(turtle), format=ox.RdfFormat.TURTLE)
+    store.bulk_extend(name_quads(ox.parse(path=str(turtle), format=ox.RdfFormat.TURTLE), turtle_stamp(turtle)))
+    store.flush()
+    store.optimize()
+    del store  # closes the database before its folder moves
 
 
 _CREATING = ".kg-tmp-new-"  # a store being created, beside its place; a kill leaves it, the next open removes it
@@ -356,7 +414,7 @@ class RemoteStore(GraphStore):
         except (urllib.error.URLError, OSError) as err:
             raise StoreError(f"{url}: cannot reach the endpoint ({getattr(err, 'reason', err)})") from None
 
-    def select(self, sparql: str, bindings: Mapping[str, Node] | None = None) -> Table:
+    def select(self, sparql: str, bindings: Mapping[str, Binding] | None = None) -> Table:
         query = _PROLOGUE + bind_values(sparql, bindings)
         data = json.loads(self._post(self.query_url, query, "application/sparql-query", "application/sparql-results+json"))
         if "boolean" in data:

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from rdflib import URIRef
+from rdflib import Literal, URIRef
 
+from .name_table import LOOKUP_QUERY, STAMP_QUERY
 from .namespaces import EntityType, Predicate
 from .store import GraphStore, Table
 from .vocab import fold
@@ -37,6 +38,10 @@ class Named:
 
 
 def resolve(store: GraphStore, name: str, kind: str | None = None) -> Named:
+    found = _lookup(store, name, kind)
+    if found is not None:
+        return found
+    # No name table in this store, or no entity of that name: read every label (the suggestions need them).
     rows = store.select(
         """SELECT ?x ?label ?class ?alias WHERE {
              ?x a ?c ; rdfs:label ?label . OPTIONAL { ?x skos:altLabel ?alias }
@@ -59,6 +64,19 @@ def resolve(store: GraphStore, name: str, kind: str | None = None) -> Named:
     close = difflib.get_close_matches(name.lower(), {n.lower(): n for n in names}, n=5, cutoff=0.6)
     lowered = {n.lower(): n for n in names}
     raise UnknownName(name, kind, [lowered[c] for c in close])
+
+
+def _lookup(store: GraphStore, name: str, kind: str | None) -> Named | None:
+    """The entity the store's name table (kg.name_table) gives for the name, chosen as ``resolve`` chooses;
+    None when the store keeps no table or the table has no entity of that name and kind."""
+    if not store.select(STAMP_QUERY).rows:
+        return None
+    wanted = fold(name)
+    matches = {iri: Named(iri, label, cls) for iri, label, cls in store.select(LOOKUP_QUERY, {"key": Literal(wanted)}).rows
+               if not kind or cls == kind}
+    if not matches:
+        return None
+    return sorted(matches.values(), key=lambda n: (fold(n.label) != wanted, n.label))[0]
 
 
 # ---------------------------------------------------------------- lineage
@@ -122,12 +140,18 @@ def lineage_table(tree: Lineage) -> Table:
 
 
 def lineage(store: GraphStore, method: Named) -> Lineage:
-    edges = store.select("SELECT ?child ?parent WHERE { ?child kg:extends ?parent }").rows
+    # Only the edges and methods reachable from the method, each way: the cost follows its lineage, not the graph.
+    root = {"root": URIRef(method.iri)}
+    edges = store.select(
+        """SELECT ?child ?parent WHERE {
+             { ?child kg:extends ?parent . ?parent kg:extends* ?root }
+             UNION { ?root kg:extends* ?child . ?child kg:extends ?parent } }""", root).rows
     facts = store.select(
-        """SELECT ?m ?label ?title ?file WHERE { ?m a kg:Method ; rdfs:label ?label .
+        """SELECT ?m ?label ?title ?file WHERE {
+             { ?m kg:extends* ?root } UNION { ?root kg:extends+ ?m }
+             ?m a kg:Method ; rdfs:label ?label .
              OPTIONAL { ?p kg:introduces ?m ; dcterms:title ?title }
-             OPTIONAL { ?m kg:mentionedIn/kg:sourceFile ?file } }"""
-    ).rows
+             OPTIONAL { ?m kg:mentionedIn/kg:sourceFile ?file } }""", root).rows
     labels, papers, digests = {}, defaultdict(set), defaultdict(set)
     for iri, label, title, file in facts:
         labels[iri] = label
@@ -230,13 +254,16 @@ def shared(store: GraphStore, family: Named, relation: str) -> list[SharedGroup]
         {"family": URIRef(family.iri), "relation": relation_iri},
     ).rows
     # The papers' digests come from a query without the family path: Virtuoso 7.2 drops rows when that
-    # path is joined to kg:describedIn/kg:sourceFile in one query (tests/test_remote_stores.py).
+    # path is joined to kg:describedIn/kg:sourceFile in one query (tests/test_remote_stores.py). It names
+    # the papers found, so its cost follows them, not every paper of the graph.
     files: dict[str, set[str]] = defaultdict(set)
-    for paper, file in store.select(
-        "SELECT DISTINCT ?paper ?file WHERE { ?paper ?relation ?x ; kg:describedIn ?d . ?d kg:sourceFile ?file }",
-        {"relation": relation_iri},
-    ).rows:
-        files[paper].add(file)
+    papers = tuple(sorted({URIRef(paper) for _, _, paper in rows}))
+    if papers:
+        for paper, file in store.select(
+            "SELECT DISTINCT ?paper ?file WHERE { ?paper kg:describedIn ?d . ?d kg:sourceFile ?file }",
+            {"paper": papers},
+        ).rows:
+            files[paper].add(file)
     grouped: dict[str, dict[str, set]] = defaultdict(lambda: defaultdict(set))
     for label, title, paper in rows:
         grouped[label][title] |= files[paper]
@@ -293,8 +320,9 @@ def entity_card(store: GraphStore, entity: Named) -> EntityCard:
     digests = [r[0] for r in store.select("SELECT DISTINCT ?f WHERE { ?x kg:mentionedIn/kg:sourceFile ?f } ORDER BY ?f", x).rows]
     statements = store.select(
         """SELECT ?subject ?relation ?object ?sentence ?file WHERE {
-             ?s rdf:subject ?sub ; rdf:predicate ?pred ; rdf:object ?obj ; kg:evidence ?e .
-             FILTER(?sub = ?x || ?obj = ?x)
+             { ?s rdf:subject ?x ; rdf:object ?obj . BIND(?x AS ?sub) }
+             UNION { ?s rdf:object ?x ; rdf:subject ?sub . BIND(?x AS ?obj) FILTER(?sub != ?x) }
+             ?s rdf:predicate ?pred ; kg:evidence ?e .
              ?e kg:sentence ?sentence ; prov:wasDerivedFrom/kg:sourceFile ?file .
              OPTIONAL { ?sub rdfs:label ?sl } OPTIONAL { ?sub dcterms:title ?st } ?obj rdfs:label ?object .
              BIND(COALESCE(?sl, ?st) AS ?subject) BIND(STRAFTER(STR(?pred), "#") AS ?relation) }

@@ -184,7 +184,7 @@ def test_bad_input(name, command, previous, tmp_path):
         if case.refused:
             _one_line_error(result, case.refused)
             assert {f: (out / f).read_bytes() for f in before} == before
-            assert sorted(p.name for p in out.iterdir()) == ["graph.html", "graph.ttl", "trace.jsonl"]  # no temporary file left
+            assert sorted(p.name for p in out.iterdir()) == ["graph.html", "graph.oxigraph", "graph.ttl", "trace.jsonl"]  # no temporary file left
         else:
             assert result.exit_code == 0, result.output
             built = OxigraphStore.from_build(out)

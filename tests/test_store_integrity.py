@@ -277,34 +277,44 @@ def test_a_store_is_created_whole_or_not_at_all(tmp_path):
 # ---------------------------------------------------------------- item 4: kg build's pair of files
 
 
-def _die_at_step(step: int, action) -> int:
-    """Run `action` in a forked child that exits at once (as a SIGKILL would) before its `step`-th file-system
-    change; the child's exit code: 137 if it died there, 0 if the action finished first."""
-    pid = os.fork()
-    if pid == 0:
-        import shutil as shutil_module
+def _write_outputs_dying(step: int, result, out: Path) -> None:
+    """write_outputs(result, out), exiting at once (as a SIGKILL would) before its `step`-th file-system change."""
+    import shutil as shutil_module
 
-        from kg import pipeline
+    from kg import pipeline
 
-        count = [0]
+    count = [0]
 
-        def dying(original):
-            def wrapper(*args, **kwargs):
-                count[0] += 1
-                if count[0] == step:
-                    os._exit(137)
-                return original(*args, **kwargs)
-            return wrapper
+    def dying(original):
+        def wrapper(*args, **kwargs):
+            count[0] += 1
+            if count[0] == step:
+                os._exit(137)
+            return original(*args, **kwargs)
+        return wrapper
 
-        for module, name in ((os, "replace"), (os, "rename"), (os, "fsync"), (os, "chmod"), (os, "unlink"),
-                             (shutil_module, "rmtree"), (pipeline, "_exchange")):
-            if hasattr(module, name):
-                setattr(module, name, dying(getattr(module, name)))
-        try:
-            action()
-        finally:
-            os._exit(0)
-    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    for module, name in ((os, "replace"), (os, "rename"), (os, "fsync"), (os, "chmod"), (os, "unlink"),
+                         (shutil_module, "rmtree"), (pipeline, "_exchange")):
+        if hasattr(module, name):
+            setattr(module, name, dying(getattr(module, name)))
+    try:
+        pipeline.write_outputs(result, out)
+    finally:
+        os._exit(0)
+
+
+def _die_at_step(step: int, result, out: Path) -> int:
+    """Run write_outputs in a child that dies before its `step`-th file-system change; the child's exit code:
+    137 if it died there, 0 if it finished first. The child comes from a fork server, not a fork of this
+    process: a build writes an Oxigraph store, and RocksDB hangs in a fork of a process that already used it."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["kg.pipeline"])
+    child = context.Process(target=_write_outputs_dying, args=(step, result, out))
+    child.start()
+    child.join()
+    return child.exitcode
 
 
 def test_build_dying_at_any_step_leaves_the_old_or_the_new_pair(seeds_result, tmp_path):
@@ -323,7 +333,7 @@ def test_build_dying_at_any_step_leaves_the_old_or_the_new_pair(seeds_result, tm
         step += 1
         out = tmp_path / f"step-{step}"
         shutil.copytree(tmp_path / "old", out)
-        code = _die_at_step(step, lambda out=out: write_outputs(seeds_result, out))
+        code = _die_at_step(step, seeds_result, out)
         state = pair(out)
         assert state in (old, new), f"dying at step {step} left a graph.ttl and a graph.html of two builds"
         states.append(state == new)
