@@ -114,14 +114,19 @@ def graph_data(graph: Graph | GraphFacts, projection: nx.MultiDiGraph | None = N
     evidence = _evidence(facts)
     digests = _digest_table(facts)
     digest_index = {d["file"]: i for i, d in enumerate(digests)}
-    order = sorted(view.nodes, key=lambda iri: (NODE_CLASSES.index(view.nodes[iri]["type"]), iri))
+    kind = dict(view.nodes(data="type"))
+    order = sorted(view.nodes, key=lambda iri: (NODE_CLASSES.index(kind[iri]), iri))
     index = {iri: n for n, iri in enumerate(order)}
     cooc = appears_with(view)
-    links = nx.Graph()
-    links.add_nodes_from(range(len(order)))
-    links.add_edges_from((index[a], index[b]) for a, b in cooc)
-    links.add_edges_from((index[s], index[o]) for s, o in view.edges() if view.nodes[s]["type"] != "Paper")
-    rank = _importance(view, order, links)
+    # Each node's number of distinct neighbours over "appears with" and entity-to-entity links (a loop counts
+    # twice, as in networkx): plain pairs, not a networkx graph built only to be asked its degrees.
+    linked = {(min(index[a], index[b]), max(index[a], index[b])) for a, b in cooc}
+    linked.update((min(index[s], index[o]), max(index[s], index[o])) for s, o in view.edges() if kind[s] != "Paper")
+    degree = [0] * len(order)
+    for a, b in linked:
+        degree[a] += 1
+        degree[b] += 1
+    rank = _importance(view, order, degree)
     nodes = []
     for iri in order:
         d = view.nodes[iri]
@@ -179,11 +184,11 @@ def _transitive(start: str | None, parents: dict[str, list[str]]) -> list[str]:
     return list(seen)
 
 
-def _importance(view: nx.MultiDiGraph, order: list[str], links: nx.Graph) -> list[int]:
+def _importance(view: nx.MultiDiGraph, order: list[str], degree: list[int]) -> list[int]:
     """Rank of each entity (0 = most important): mentioned in the most digests, then the most linked; papers last."""
     def key(i: int) -> tuple:
         d = view.nodes[order[i]]
-        return (d["type"] == "Paper", -len(d["digests"]), -links.degree(i), d["label"].lower(), i)
+        return (d["type"] == "Paper", -len(d["digests"]), -degree[i], d["label"].lower(), i)
 
     ranked = sorted(range(len(order)), key=key)
     rank = [0] * len(order)
