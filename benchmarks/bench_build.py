@@ -110,6 +110,23 @@ def timed(fn) -> tuple[float, object]:
     return time.perf_counter() - start, value
 
 
+def write_report(args: argparse.Namespace, rows: list[dict], lineage: list[dict]) -> dict:
+    """Write the figures so far to args.out; returns each doubling's CPU-time ratios, overall and per stage."""
+    doubling = {}
+    for a, b in pairwise(rows):
+        if b["size"] == 2 * a["size"]:
+            # CPU time: wall time on a shared machine moves with the other jobs' load.
+            doubling[f"{a['size']}x->{b['size']}x"] = {
+                "build": round(b["build_cpu_s"] / a["build_cpu_s"], 2),
+                "tokenizer": round(b["tokenizer_cpu_s"] / a["tokenizer_cpu_s"], 2),
+                **{stage: round(b["stages_cpu_s"][stage] / max(a["stages_cpu_s"][stage], 1e-6), 2) for stage in a["stages_cpu_s"]}}
+    report = {"command": "python benchmarks/bench_build.py " + " ".join(sys.argv[1:]), "corpus": str(args.corpus),
+              "sizes": rows, "doubling": doubling, "lineage_by_name": lineage}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return doubling
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="the 122-week corpus (default ../shared/corpus/dair)")
@@ -126,7 +143,9 @@ def main() -> int:
     sizes = sorted({int(s) for s in args.sizes.split(",")})
     all_pairs_at = {int(s) for s in args.all_pairs_at.split(",") if s}
     blank = spacy.blank("en")
-    rows, lineage = [], []
+    rows: list[dict] = []
+    lineage: list[dict] = []
+    doubling: dict = {}
     with tempfile.TemporaryDirectory(prefix="bench-build-") as tmp:
         copies = write_copies(args.corpus, max(sizes), Path(tmp))
         for n in sizes:
@@ -168,18 +187,7 @@ def main() -> int:
                 entry["same_edges"] = reference == index_found
             lineage.append(entry)
             print(json.dumps(entry), flush=True)
-    doubling = {}
-    for a, b in pairwise(rows):
-        if b["size"] == 2 * a["size"]:
-            # CPU time: wall time on a shared machine moves with the other jobs' load.
-            doubling[f"{a['size']}x->{b['size']}x"] = {
-                "build": round(b["build_cpu_s"] / a["build_cpu_s"], 2),
-                "tokenizer": round(b["tokenizer_cpu_s"] / a["tokenizer_cpu_s"], 2),
-                **{stage: round(b["stages_cpu_s"][stage] / max(a["stages_cpu_s"][stage], 1e-6), 2) for stage in a["stages_cpu_s"]}}
-    report = {"command": "python benchmarks/bench_build.py " + " ".join(sys.argv[1:]), "corpus": str(args.corpus),
-              "sizes": rows, "doubling": doubling, "lineage_by_name": lineage}
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+            doubling = write_report(args, rows, lineage)  # after every size: a long run stopped early keeps what it measured
     print(json.dumps(doubling))
     if any(entry.get("same_edges") is False for entry in lineage):
         print("bench_build: the index and the all-pairs rule disagree", file=sys.stderr)
