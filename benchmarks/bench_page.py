@@ -1,20 +1,20 @@
-"""The interactive page at growing sizes: layout and whole page against the previous layout, and time to interactive.
+"""The interactive page at growing sizes: the page as a build writes it, against the previous page code, and time to interactive.
 
-For each size it prints the nodes and links laid out, the time of the layout (kg.layout), of the previous
-layout on the same nodes and links (networkx's spring layout per component, packed: what kg/html.py did
-before; only run where it finishes in reasonable time), and of the whole page (graph -> HTML text),
-then time to interactive in headless Chromium (Debian's) for the corpus page, against an empty page.
+For each size it times, in one run: the page as kg.pipeline.write_outputs writes it now (the facts read from the
+graph's Turtle by Oxigraph, kg.facts, then kg.html.render_page), with the reading and the layout (kg.layout) also
+timed apart; and the page as the code at BASELINE_REV wrote it (render_page on the rdflib graph; that code is
+taken from git into a temporary folder and run in a child process, the graph parsed there before the clock
+starts), at the sizes up to --baseline-up-to. Then time to interactive in headless Chromium (Debian's) for the
+corpus page, until a search has opened its panel, against an empty page.
 
-Sizes: the corpus graph (the 122 weekly digests in ../shared/corpus/dair, or a build folder's graph.ttl
-given with --graph), and synthetic corpora of COPIES times as many digests made from it: each copy's
-digests, papers and statements are renamed, and so are its entities except those mentioned in at least
-3 digests (GPT-4, GRPO, MMLU...), which every copy shares, as a longer run of weeks would. Copies are
-dated one after another, so the week range spans all of them.
+Sizes: the corpus graph (the 122 weekly digests in ../shared/corpus/dair, or a build folder's graph.ttl given
+with --graph), and synthetic corpora of COPIES times as many digests made from it: each copy's digests, papers
+and statements are renamed, and so are its entities except those mentioned in at least 3 digests (GPT-4, GRPO,
+MMLU...), which every copy shares, as a longer run of weeks would. Copies are dated one after another, so the
+week range spans all of them. 41 copies of the 122 weeks are 5,002 digests.
 
     python benchmarks/bench_page.py                      # builds the corpus (minutes), copies 1, 4, 16, 41
-    python benchmarks/bench_page.py --graph build/graph.ttl --copies 1,2,4,8,16,41 --json page.json
-
-41 copies of the 122 weeks are 5,002 digests.
+    python benchmarks/bench_page.py --graph build/graph.ttl --copies 1,2,4,8,16,41 --json benchmarks/results/page.json
 """
 
 from __future__ import annotations
@@ -22,71 +22,108 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import shutil
+import subprocess
+import sys
 import tempfile
 import time
+from itertools import pairwise
 from pathlib import Path
 
-import networkx as nx
-from _common import CORPUS
-from rdflib import Graph, Literal, URIRef
-from rdflib.namespace import DCTERMS, RDF, RDFS, XSD
+# One BLAS thread, for this process and the baseline's child: with more, OpenBLAS threads spin between the
+# layout's small matrix products and count as CPU time on a loaded machine (numpy is imported below).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+import pyoxigraph as ox
+from _common import CORPUS, ROOT
+
+from kg.facts import GraphFacts
+from kg.graph import to_turtle
 from kg.html import _communities, graph_data, layout_inputs, render_page
 from kg.layout import layout
-from kg.namespaces import KG, RES
+from kg.namespaces import PREFIXES
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SHARED_FROM = 3  # entities mentioned in at least this many digests are shared by every copy
-BASELINE_UP_TO = 8_000  # nodes; the spring layout is quadratic: beyond this it takes many minutes
+BASELINE_REV = "67a16d0"  # main before the page read plain facts and used NetworKit's Louvain
+RES = "https://w3id.org/papers-kg/resource/"
+KG = "https://w3id.org/papers-kg/ontology#"
+RENAMED_TEXT = {"http://www.w3.org/2000/01/rdf-schema#label", KG + "sourceFile", "http://purl.org/dc/terms/title"}
+DATE = "http://purl.org/dc/terms/date"
+
+# Run in the child process, with the baseline's kg first on the path: parse, then time render_page only.
+_BASELINE_CHILD = """
+import sys, time
+from rdflib import Graph
+from kg.html import render_page
+graph = Graph().parse(sys.argv[1], format="turtle")
+start, start_cpu = time.perf_counter(), time.process_time()
+page = render_page(graph)
+print(time.perf_counter() - start, time.process_time() - start_cpu)
+"""
 
 
-def corpus_graph(path: Path | None) -> Graph:
+def corpus_turtle(path: Path | None) -> bytes:
     if path is not None:
-        return Graph().parse(path)
+        return path.read_bytes()
     if not CORPUS.is_dir():
-        raise SystemExit(f"the corpus {CORPUS} is missing; give a built graph with --graph")
+        raise SystemExit(f"bench_page: the corpus {CORPUS} is missing; give a built graph with --graph")
     from kg.pipeline import build
 
-    return build([CORPUS]).graph
+    return to_turtle(build([CORPUS]).graph)
 
 
-def replicate(graph: Graph, copies: int) -> Graph:
-    """``copies`` renamed copies of the graph sharing its often-mentioned entities (see the module text)."""
+def replicate(turtle: bytes, copies: int) -> bytes:
+    """``copies`` renamed copies of the graph sharing its often-mentioned entities (see the module text), as Turtle."""
     if copies == 1:
-        return graph
-    mentions: dict = {}
-    for entity, _ in graph.subject_objects(KG.mentionedIn):
-        mentions[entity] = mentions.get(entity, 0) + 1
+        return turtle
+    triples = [q.triple for q in ox.parse(turtle, format=ox.RdfFormat.TURTLE)]
+    mentions: dict[str, int] = {}
+    for t in triples:
+        if t.predicate.value == KG + "mentionedIn":
+            mentions[t.subject.value] = mentions.get(t.subject.value, 0) + 1
     shared = {e for e, n in mentions.items() if n >= SHARED_FROM}
-    triples = list(graph)
-    dates = sorted(str(d) for d in graph.objects(None, DCTERMS.date))
+    dates = sorted(t.object.value for t in triples if t.predicate.value == DATE)
     span = (datetime.date.fromisoformat(dates[-1]) - datetime.date.fromisoformat(dates[0])).days + 7 if dates else 0
-    out = Graph()
+    out = []
     for k in range(copies):
         def rename(term, k=k):
-            if isinstance(term, URIRef) and str(term).startswith(str(RES)) and term not in shared:
-                return URIRef(f"{term}-c{k}") if k else term
+            if k and isinstance(term, ox.NamedNode) and term.value.startswith(RES) and term.value not in shared:
+                return ox.NamedNode(f"{term.value}-c{k}")
             return term
 
-        for s, p, o in triples:
-            if k and p in (RDFS.label, KG.sourceFile, DCTERMS.title) and s not in shared:
-                o = Literal(f"{o} ·{k}")
-            elif k and p == DCTERMS.date:
-                o = Literal((datetime.date.fromisoformat(str(o)) + datetime.timedelta(days=span * k)).isoformat(), datatype=XSD.date)
-            out.add((rename(s), p, rename(o)))
-    return out
+        for t in triples:
+            s, p, o = t.subject, t.predicate, t.object
+            if k and p.value in RENAMED_TEXT and s.value not in shared:
+                o = ox.Literal(f"{o.value} ·{k}")
+            elif k and p.value == DATE:
+                o = ox.Literal((datetime.date.fromisoformat(o.value) + datetime.timedelta(days=span * k)).isoformat(),
+                               datatype=o.datatype)
+            out.append(ox.Triple(rename(s), p, rename(o)))
+    return bytes(ox.serialize(out, format=ox.RdfFormat.TURTLE, prefixes={k: str(v) for k, v in PREFIXES.items()}))
 
 
-def spring_baseline(n: int, links: list[tuple[int, int, float]]) -> None:
-    """The layout kg/html.py used before: spring layout per connected component, components packed in rows."""
-    g = nx.Graph()
-    g.add_nodes_from(range(n))
-    g.add_edges_from((a, b) for a, b, _ in links)
-    components = sorted(nx.connected_components(g), key=lambda c: (-len(c), min(c)))
-    for component in components:
-        if len(component) > 1:
-            nx.spring_layout(g.subgraph(component), k=2.0 / len(component) ** 0.5, seed=7, iterations=80)
+def baseline_page_seconds(code: Path, graph_file: Path) -> tuple[float, float]:
+    """render_page of the code at BASELINE_REV on the rdflib graph, in a child process (parsing not timed):
+    wall and CPU seconds."""
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    run = subprocess.run([sys.executable, "-c", _BASELINE_CHILD, str(graph_file)], cwd=code, env=env,
+                         capture_output=True, text=True, check=True)
+    wall, cpu = run.stdout.split()[-2:]
+    return float(wall), float(cpu)
+
+
+def baseline_code(rev: str, folder: Path) -> Path | None:
+    """kg/ (and the ontology it reads) as it was at ``rev``, unpacked under ``folder``; None without git history."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "kg", "ontology"], capture_output=True, check=False)
+    if archive.returncode:
+        print(f"bench_page: no baseline ({archive.stderr.decode().strip()})", file=sys.stderr)
+        return None
+    code = folder / "baseline"
+    code.mkdir()
+    subprocess.run(["tar", "-x", "-C", str(code)], input=archive.stdout, check=True)
+    return code
 
 
 def time_to_interactive(browser, path: Path, query: str | None) -> float:
@@ -107,49 +144,73 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--graph", type=Path, help="a built graph.ttl instead of building the corpus")
     parser.add_argument("--copies", default="1,4,16,41", help="comma-separated sizes, in copies of the corpus")
+    parser.add_argument("--baseline-up-to", type=int, default=4, help="time the baseline page up to this many copies")
+    parser.add_argument("--baseline-rev", default=BASELINE_REV, help="the git revision whose page code is the baseline")
     parser.add_argument("--json", type=Path, help="write the figures here too")
     args = parser.parse_args()
-    base = corpus_graph(args.graph)
-    digests = len(set(base.subjects(RDF.type, KG.Digest)))
+    base = corpus_turtle(args.graph)
+    digests = len(GraphFacts.from_turtle(base).subjects_of_type(KG + "Digest"))
+    folder = Path(tempfile.mkdtemp(prefix="bench-page-"))
+    code = baseline_code(args.baseline_rev, folder)
     rows = []
-    print(f"{'copies':>6} {'digests':>7} {'nodes':>7} {'links':>8} {'layout s':>9} {'spring s':>9} {'ratio':>6} {'page s':>7}")
-    folder = Path(tempfile.mkdtemp())
+    # Wall seconds for the whole page; CPU seconds (this process) for the parts and the ratio, which other jobs
+    # on a shared machine disturb much less.
+    print(f"{'copies':>6} {'digests':>7} {'nodes':>7} {'links':>8} {'read cpu':>8} {'layout cpu':>10} {'page s':>7} "
+          f"{'page cpu':>8} {'baseline s':>10} {'base cpu':>8} {'ratio':>6}")
     for copies in [int(c) for c in args.copies.split(",")]:
-        graph = replicate(base, copies)
-        start = time.perf_counter()
-        text = render_page(graph)
-        page_seconds = time.perf_counter() - start
-        data = graph_data(graph)
+        turtle = replicate(base, copies)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        facts = GraphFacts.from_turtle(turtle)
+        read_seconds = time.process_time() - start_cpu
+        text = render_page(facts, title="papers-kg")
+        page_seconds, page_cpu = time.perf_counter() - start, time.process_time() - start_cpu
+        data = graph_data(facts)
         data["communities"] = _communities(data)
         inputs = layout_inputs(data)
-        start = time.perf_counter()
+        start_cpu = time.process_time()
         layout(*inputs)
-        layout_seconds = time.perf_counter() - start
-        spring = None
-        if inputs[0] <= BASELINE_UP_TO:
-            start = time.perf_counter()
-            spring_baseline(inputs[0], inputs[1])
-            spring = time.perf_counter() - start
+        layout_seconds = time.process_time() - start_cpu
+        baseline = baseline_cpu = None
+        if code is not None and copies <= args.baseline_up_to:
+            graph_file = folder / f"graph-{copies}.ttl"
+            graph_file.write_bytes(turtle)
+            baseline, baseline_cpu = baseline_page_seconds(code, graph_file)
+            graph_file.unlink()
         row = {"copies": copies, "digests": digests * copies, "nodes": inputs[0], "links": len(inputs[1]),
-               "layout_s": round(layout_seconds, 2), "spring_s": round(spring, 2) if spring else None,
-               "page_s": round(page_seconds, 2), "page_kib": len(text.encode()) // 1024}
+               "read_cpu_s": round(read_seconds, 2), "layout_cpu_s": round(layout_seconds, 2),
+               "page_s": round(page_seconds, 2), "page_cpu_s": round(page_cpu, 2),
+               "baseline_page_s": round(baseline, 2) if baseline else None,
+               "baseline_page_cpu_s": round(baseline_cpu, 2) if baseline_cpu else None,
+               "baseline_over_page_cpu": round(baseline_cpu / page_cpu, 2) if baseline_cpu else None,
+               "page_kib": len(text.encode()) // 1024}
         rows.append(row)
-        ratio = f"{spring / layout_seconds:5.1f}x" if spring else "    -"
-        print(f"{copies:>6} {row['digests']:>7} {row['nodes']:>7} {row['links']:>8} {layout_seconds:>9.2f} "
-              f"{(f'{spring:.2f}' if spring else '-'):>9} {ratio:>6} {page_seconds:>7.2f}", flush=True)
+        print(f"{copies:>6} {row['digests']:>7} {row['nodes']:>7} {row['links']:>8} {read_seconds:>8.2f} "
+              f"{layout_seconds:>10.2f} {page_seconds:>7.2f} {page_cpu:>8.2f} {(f'{baseline:.2f}' if baseline else '-'):>10} "
+              f"{(f'{baseline_cpu:.2f}' if baseline_cpu else '-'):>8} "
+              f"{(f'{baseline_cpu / page_cpu:.1f}x' if baseline_cpu else '-'):>6}", flush=True)
         if copies == 1:
             (folder / "graph.html").write_text(text, encoding="utf-8")
-    from playwright.sync_api import sync_playwright
+    doubling = {f"{a['copies']}->{b['copies']}": round(b["page_cpu_s"] / a["page_cpu_s"], 2)
+                for a, b in pairwise(rows) if b["copies"] == 2 * a["copies"]}
+    report: dict = {"command": "python benchmarks/bench_page.py " + " ".join(sys.argv[1:]), "sizes": rows,
+                    "page_doubling": doubling, "baseline_rev": args.baseline_rev}
+    if (folder / "graph.html").exists():
+        from playwright.sync_api import sync_playwright
 
-    (folder / "empty.html").write_text(render_page(Graph()), encoding="utf-8")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        empty = min(time_to_interactive(browser, folder / "empty.html", None) for _ in range(3))
-        tti = min(time_to_interactive(browser, folder / "graph.html", "GRPO") for _ in range(3))
-        browser.close()
-    print(f"time to interactive (corpus page, a search answered): {tti:.2f} s; empty page {empty:.2f} s; ratio {tti / empty:.1f}x")
+        (folder / "empty.html").write_text(render_page(GraphFacts({})), encoding="utf-8")
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            empty = min(time_to_interactive(browser, folder / "empty.html", None) for _ in range(3))
+            tti = min(time_to_interactive(browser, folder / "graph.html", "GRPO") for _ in range(3))
+            browser.close()
+        print(f"time to interactive (corpus page, a search answered): {tti:.2f} s; empty page {empty:.2f} s; ratio {tti / empty:.1f}x")
+        report.update(tti_s=round(tti, 2), empty_tti_s=round(empty, 2))
+    shutil.rmtree(folder, ignore_errors=True)
+    print(json.dumps(doubling))
     if args.json:
-        args.json.write_text(json.dumps({"sizes": rows, "tti_s": round(tti, 2), "empty_tti_s": round(empty, 2)}, indent=2) + "\n")
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+
 
 
 if __name__ == "__main__":

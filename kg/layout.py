@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components, shortest_path
+from scipy.sparse.csgraph import connected_components, dijkstra
 from scipy.spatial import cKDTree
 
 EDGE_LENGTH = 60.0  # page units between linked nodes: room for a label at the opening zoom
@@ -81,13 +81,14 @@ def _component(n: int, src: np.ndarray, dst: np.ndarray, weight: np.ndarray, gro
 
 def _pivot_mds(n: int, src: np.ndarray, dst: np.ndarray, pivots: int = 40) -> np.ndarray:
     """Classical MDS on the distances to a few far-apart pivots (max-min choice, starting at the best-linked node)."""
-    graph = coo_matrix((np.ones(len(src)), (src, dst)), shape=(n, n)).tocsr()
+    # Symmetric once, then searched as directed: an undirected search would transpose the matrix per pivot.
+    graph = coo_matrix((np.ones(2 * len(src)), (np.concatenate([src, dst]), np.concatenate([dst, src]))), shape=(n, n)).tocsr()
     degree = np.bincount(src, minlength=n) + np.bincount(dst, minlength=n)
     chosen = [int(np.argmax(degree))]
     rows = []
     nearest = np.full(n, np.inf)
     for _ in range(min(pivots, n)):
-        row = shortest_path(graph, directed=False, unweighted=True, indices=chosen[-1])
+        row = dijkstra(graph, directed=True, unweighted=True, indices=chosen[-1])
         rows.append(row)
         nearest = np.minimum(nearest, row)
         candidate = int(np.argmax(nearest))
@@ -130,11 +131,12 @@ def _refine(pos: np.ndarray, src: np.ndarray, dst: np.ndarray, weight: np.ndarra
             found = np.isfinite(dist[:, 1:])
             i = np.repeat(np.arange(n), NEIGHBOURS)[found.ravel()]
             j = near[:, 1:][found]
+            # Hubs push harder (as in ForceAtlas2), so the most linked entities do not pile up in the middle.
+            hub = np.sqrt((degree[i] + 1.0) * (degree[j] + 1.0))
         if len(i):
             delta = pos[i] - pos[j]
             d = np.maximum(np.hypot(delta[:, 0], delta[:, 1]), 0.01)
-            # Hubs push harder (as in ForceAtlas2), so the most linked entities do not pile up in the middle.
-            strength = np.maximum(1.0 / d - d / reach ** 2, 0.0) * np.sqrt((degree[i] + 1.0) * (degree[j] + 1.0))
+            strength = np.maximum(1.0 / d - d / reach ** 2, 0.0) * hub
             push = delta / d[:, None] * strength[:, None]
             force[:, 0] += np.bincount(i, push[:, 0], n)
             force[:, 1] += np.bincount(i, push[:, 1], n)

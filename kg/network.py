@@ -6,58 +6,42 @@ notebook's centrality and community analysis all start from it.
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 import networkx as nx
-from rdflib import Graph, URIRef
-from rdflib.namespace import DCTERMS, RDF, RDFS, SKOS
+from rdflib import Graph
+from rdflib.namespace import DCTERMS, RDFS, SKOS
 
+from .facts import GraphFacts
 from .namespaces import KG, VARIANT_OF, EntityType, Predicate
 
 NODE_CLASSES = ("Paper", *(t.value for t in EntityType))
 EDGE_PREDICATES = (*(p.value for p in Predicate), VARIANT_OF)
 
 
-def to_networkx(graph: Graph) -> nx.MultiDiGraph:
+def to_networkx(graph: Graph | GraphFacts) -> nx.MultiDiGraph:
     """Node ids are IRIs; attributes: label, type, aliases, digests, family. Edges carry 'relation'.
 
-    Each property is read in one pass over its triples (not one lookup per node), which keeps this linear
-    and quick at thousands of nodes."""
-    def first(predicate) -> dict:
-        found: dict = {}
-        for s, o in graph.subject_objects(predicate):
-            if s not in found or str(o) < str(found[s]):  # the smallest, so a node with two values is still fixed
-                found[s] = o
-        return found
-
-    def every(predicate) -> dict:
-        found: dict = defaultdict(list)
-        for s, o in graph.subject_objects(predicate):
-            found[s].append(o)
-        return found
-
-    digest_names = {d: str(f) for d, f in first(KG.sourceFile).items()}
-    labels, titles, families = first(RDFS.label), first(DCTERMS.title), first(KG.variantOf)
-    aliases, mentioned, described = every(SKOS.altLabel), every(KG.mentionedIn), every(KG.describedIn)
+    The graph is read once into plain strings (kg.facts), so this stays linear and quick at thousands of nodes."""
+    facts = GraphFacts.of(graph)
+    digest_names = facts.first(KG.sourceFile)
+    labels, titles, families = facts.first(RDFS.label), facts.first(DCTERMS.title), facts.first(KG.variantOf)
+    aliases, mentioned, described = facts.every(SKOS.altLabel), facts.every(KG.mentionedIn), facts.every(KG.describedIn)
     projection = nx.MultiDiGraph()
     for type_name in NODE_CLASSES:
         links = described if type_name == "Paper" else mentioned
-        for node in sorted(str(n) for n in graph.subjects(RDF.type, KG[type_name])):
-            ref = URIRef(node)
-            label = labels.get(ref) or titles.get(ref) or node.split("/")[-1]
-            family = families.get(ref)
+        for node in facts.subjects_of_type(KG[type_name]):
+            family = families.get(node)
             projection.add_node(
                 node,
-                label=str(label),
+                label=labels.get(node) or titles.get(node) or node.split("/")[-1],
                 type=type_name,
-                aliases=sorted(str(a) for a in aliases.get(ref, ())),
-                digests=sorted(digest_names.get(d, str(d)) for d in links.get(ref, ())),
-                family=str(labels[family]) if family is not None and family in labels else None,
+                aliases=aliases.get(node, []),
+                digests=sorted(digest_names.get(d, d) for d in links.get(node, ())),
+                family=labels[family] if family is not None and family in labels else None,
             )
     for predicate in EDGE_PREDICATES:
-        for s, o in sorted(graph.subject_objects(KG[predicate])):
-            if str(s) in projection and str(o) in projection:
-                projection.add_edge(str(s), str(o), key=predicate, relation=predicate)
+        for s, o in sorted(facts.subject_objects(KG[predicate])):
+            if s in projection and o in projection:
+                projection.add_edge(s, o, key=predicate, relation=predicate)
     return projection
 
 
