@@ -53,6 +53,7 @@ class Lexicon:
     model_tiers: frozenset[str]
     benchmark_editions: frozenset[str]  # lower case: 'verified', 'pro', 'hard' after a benchmark's name
     family_tiers: frozenset[str]
+    edition_words: frozenset[str]
     model_suffixes: frozenset[str]
     model_name_endings: frozenset[str]
     benchmark_name_endings: re.Pattern[str]
@@ -206,6 +207,7 @@ def _load(directory: str) -> Lexicon:
         model_tiers=_words(base, "model-tiers"),
         benchmark_editions=_words(base, "benchmark-editions"),
         family_tiers=_words(base, "family-tiers"),
+        edition_words=_words(base, "edition-words"),
         model_suffixes=_words(base, "model-suffixes"),
         model_name_endings=_words(base, "model-name-endings"),
         benchmark_name_endings=_ending(_ordered(base, "benchmark-name-endings")),

@@ -332,6 +332,7 @@ class Linker:
                 entities[key] = replace(entities[key], variant_of=fold(entry.variant_of))
                 decisions[key].append(Decision("family.vocabulary", f"variant of {entry.variant_of} in the vocabulary"))
         self._keys = KeyPrefixes(entities)  # families are found by name prefix; scanning every entity is quadratic
+        self._generations(entities, decisions)
         for key in sorted(entities):
             self._find_family(entities, key, decisions)
         confident = self.lex.thresholds["confident-type"]
@@ -361,6 +362,33 @@ class Linker:
             elif parent is not None and entity.variant_of and not entity.in_vocabulary:
                 entities[key] = replace(entity, label=_family_spelling(entity.label, parent.label))
         return entities
+
+    def _generations(self, entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
+        """Every model family follows one scheme, tier or size -> generation -> family: 'Zorb 2.5 Pro' and
+        'Zorb Max 2.5' sit under 'Zorb 2.5' (implied when the text never names it alone), which sits under the
+        family the vocabulary or the later rules give it. A vocabulary family that skips the generation
+        ('Zorb 2.5 Pro' -> 'Zorb') moves up a step: the generation takes it."""
+        tails = self.lex.model_tiers | self.lex.family_tiers | self.lex.edition_words
+        for key in sorted(entities):
+            entity = entities[key]
+            generation = _generation_label(entity.label, tails) if entity.type in (None, EntityType.MODEL) else None
+            gen_key = fold(generation) if generation else None
+            if generation is None or gen_key is None or gen_key == key or entity.variant_of == gen_key:
+                continue
+            if gen_key in self.vocab_by_fold:
+                self._ensure_vocab_entity(entities, self.vocab_by_fold[gen_key].id, decisions)
+                gen_key = fold(self.vocab_by_fold[gen_key].id)
+            elif gen_key not in entities:
+                entities[gen_key] = Entity(gen_key, generation, EntityType.MODEL)
+                decisions[gen_key].append(Decision("type.implied-generation", f"Model: the generation of {entity.label}"))
+            gen = entities[gen_key]
+            if gen_key == key or gen.type not in (None, EntityType.MODEL) or entity.variant_of == gen_key:
+                continue
+            if entity.variant_of and not gen.variant_of and entity.variant_of != gen_key:
+                entities[gen_key] = replace(gen, variant_of=entity.variant_of)
+                decisions[gen_key].append(Decision("family.generation", f"takes {entity.label}'s family {entity.variant_of}"))
+            entities[key] = replace(entity, variant_of=gen_key)
+            decisions[key].append(Decision("family.generation", f"variant of its generation {entities[gen_key].label}"))
 
     def _ensure_vocab_entity(self, entities: dict[str, Entity], name: str, decisions: dict[str, list[Decision]]) -> None:
         """Add a vocabulary entity the text implies ('Qwen2.5-Math' of 'Qwen2.5-Math-7B'), with its family."""
@@ -518,6 +546,26 @@ def _is_subsequence(short: list[str], long: list[str]) -> bool:
         return False
     it = iter(long[1:])
     return all(any(part == x for x in it) for part in short[1:])
+
+
+def _generation_label(label: str, tails: frozenset[str]) -> str | None:
+    """The generation a tiered or sized model name belongs to: 'Zorb 2.5 Pro', 'Zorb Max 2.5', 'Zorb-2.5-Pro',
+    'Zorb 2 7B' -> 'Zorb 2.5' / 'Zorb 2.5' / 'Zorb-2.5' / 'Zorb 2'; None when the name is not that shape (a name
+    before the version, one version, and only tiers, editions or sizes besides)."""
+    sep = " " if " " in label else "-"
+    words = label.split(sep)
+    at = next((i for i, w in enumerate(words) if i > 0 and VERSION_TOKEN.match(w)), None)
+    if at is None:
+        return None
+
+    def tail(word: str) -> bool:
+        return bool(SIZE_TOKEN.match(word)) or all(p.lower() in tails for p in word.split("-") if p)
+
+    name = [w for w in words[:at] if not tail(w)]
+    stripped = len(words) - len(name) - 1
+    if not name or not name[0][:1].isalpha() or not stripped or not all(tail(w) for w in words[at + 1:]):
+        return None
+    return sep.join([*name, words[at]])
 
 
 def _family_spelling(label: str, family: str) -> str:
