@@ -28,6 +28,7 @@ from .votes import Vote, decide_type, vote_totals
 
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
 _POINT_RELEASE = re.compile(r"^(?P<major>.*?[A-Za-z][\s-]?\d+)\.\d+$")  # 'GPT-5.2' of 'GPT-5'
+_CAPITAL_VERSION = re.compile(r"^V\d+(?:\.\d+)*$")  # 'DeepSeek-V3', 'Zorb V2'
 _FAMILY_NUMBER = re.compile(r"^(?P<family>[A-Za-z][A-Za-z]+?)-?(?P<version>\d[\w.]*)$")
 
 
@@ -467,7 +468,8 @@ class Linker:
         for cut in range(len(segments) - 1, 0, -1):
             prefix = "-".join(segments[:cut]) if "-" in label else " ".join(segments[:cut])
             prefix_key = fold(prefix)
-            if prefix_key in entities or prefix_key in self.vocab_by_fold:
+            if (prefix_key in entities or prefix_key in self.vocab_by_fold) and (entity.type != EntityType.BENCHMARK
+                                                                              or self._edition_tail(segments[cut:])):
                 if prefix_key not in entities:
                     self._ensure_vocab_entity(entities, self.vocab_by_fold[prefix_key].id, decisions)
                 return "family.known-prefix", prefix_key
@@ -477,6 +479,13 @@ class Linker:
                 decisions[prefix_key].append(Decision("type.implied-family", f"{entity.type or EntityType.MODEL} like {label}"))
                 return "family.implied", prefix_key
         return None
+
+    def _edition_tail(self, tail: list[str]) -> bool:
+        """True when what follows a family's name makes an edition of it, not a new thing: a number, year, size,
+        version ('v2', 'V3') or edition word ('Zorb-Hard', 'Zorb-7B', 'Zorb 2.0'); 'Zorb-AGI' is another benchmark."""
+        words = self.lex.model_tiers | self.lex.family_tiers | self.lex.edition_words
+        return all(VERSION_TOKEN.match(w) or _CAPITAL_VERSION.match(w) or SIZE_TOKEN.match(w)
+                   or all(p.lower() in words for p in w.split("-") if p) for w in tail)
 
     def _point_release_family(self, entities: dict[str, Entity], entity: Entity,
                               decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:

@@ -31,3 +31,12 @@ def test_a_name_with_a_version_and_a_common_word_is_no_generation(tmp_path):
     typed = {fold("Zorblax 2 Agent"): Entity(fold("Zorblax 2 Agent"), "Zorblax 2 Agent", EntityType.MODEL)}
     entities = linker.families(typed, {}, defaultdict(list))
     assert fold("Zorblax 2") not in entities
+
+
+def test_a_benchmark_is_an_edition_of_a_hyphen_prefix_only_when_the_tail_is_edition_shaped(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Zorbench", "type": "Benchmark", "aliases": [], "variant_of": null}')
+    names = ("Zorbench", "Zorbench-AGI", "Zorbench-Hard", "Zorbench-v2", "Zorbench-ZH")
+    typed = {fold(n): Entity(fold(n), n, EntityType.BENCHMARK) for n in names}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbench-AGI")].variant_of is None  # another benchmark, not an edition
+    assert {n for n in names if entities[fold(n)].variant_of == "zorbench"} == {"Zorbench-Hard", "Zorbench-v2", "Zorbench-ZH"}
