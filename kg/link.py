@@ -351,6 +351,7 @@ class Linker:
                 # a named thing with no other evidence: systems and frameworks are methods
                 entities[key] = replace(entity, type=EntityType.METHOD)
                 decisions[key].append(Decision("type.default", "Method: no vote for any type"))
+        self._sized_families(entities, decisions)
         for key in list(entities):
             entity = entities[key]
             parent = entities.get(entity.variant_of) if entity.variant_of else None
@@ -390,6 +391,20 @@ class Linker:
                 decisions[gen_key].append(Decision("family.generation", f"takes {entity.label}'s family {entity.variant_of}"))
             entities[key] = replace(entity, variant_of=gen_key)
             decisions[key].append(Decision("family.generation", f"variant of its generation {entities[gen_key].label}"))
+
+    def _sized_families(self, entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
+        """A name released in sizes names weights: when 'Zorb-4B' is a model of the family 'Zorb' that only the
+        text (not the vocabulary) calls a method, 'Zorb' is a model family."""
+        for key in sorted(entities):
+            entity = entities[key]
+            parent = entities.get(entity.variant_of) if entity.variant_of else None
+            if (parent is None or entity.type != EntityType.MODEL or parent.type != EntityType.METHOD
+                    or parent.in_vocabulary or not entity.label.startswith(parent.label)):
+                continue
+            tail = _split_label(entity.label[len(parent.label):].strip(" -"))
+            if tail and SIZE_TOKEN.match(tail[0]):
+                entities[parent.key] = replace(parent, type=EntityType.MODEL)
+                decisions[parent.key].append(Decision("type.sized-variant", f"Model: {entity.label} is a size of it"))
 
     def _ensure_vocab_entity(self, entities: dict[str, Entity], name: str, decisions: dict[str, list[Decision]]) -> None:
         """Add a vocabulary entity the text implies ('Qwen2.5-Math' of 'Qwen2.5-Math-7B'), with its family."""

@@ -40,3 +40,13 @@ def test_a_benchmark_is_an_edition_of_a_hyphen_prefix_only_when_the_tail_is_edit
     entities = linker.families(typed, {}, defaultdict(list))
     assert entities[fold("Zorbench-AGI")].variant_of is None  # another benchmark, not an edition
     assert {n for n in names if entities[fold(n)].variant_of == "zorbench"} == {"Zorbench-Hard", "Zorbench-v2", "Zorbench-ZH"}
+
+
+def test_a_name_released_in_sizes_is_a_model_family(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, t) for n, t in (("Quxaline", EntityType.METHOD), ("Quxaline-7B", EntityType.MODEL),
+                                                          ("Frobnic", EntityType.METHOD), ("Frobnic-Agent", EntityType.MODEL))}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities["quxaline"].type == EntityType.MODEL
+    assert entities[fold("Quxaline-7B")].variant_of == "quxaline"
+    assert entities["frobnic"].type == EntityType.METHOD  # no size: the method stays a method
