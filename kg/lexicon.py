@@ -100,6 +100,7 @@ class Lexicon:
     extend_before: re.Pattern[str]
     extend_around: re.Pattern[str]
     extend_suffix: re.Pattern[str]
+    not_lineage_child: re.Pattern[str]
     use_word: re.Pattern[str]
     org_cue_before: re.Pattern[str]
     org_cue_after: re.Pattern[str]
@@ -252,6 +253,7 @@ def _load(directory: str) -> Lexicon:
         extend_before=rx("extend-before"),
         extend_around=rx("extend-around"),
         extend_suffix=rx("extend-suffix"),
+        not_lineage_child=rx("not-lineage-child"),
         use_word=rx("use-word"),
         org_cue_before=rx("org-cue-before"),
         org_cue_after=rx("org-cue-after"),

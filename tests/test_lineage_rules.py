@@ -50,3 +50,35 @@ def test_a_name_released_in_sizes_is_a_model_family(tmp_path):
     assert entities["quxaline"].type == EntityType.MODEL
     assert entities[fold("Quxaline-7B")].variant_of == "quxaline"
     assert entities["frobnic"].type == EntityType.METHOD  # no size: the method stays a method
+
+
+def _triples(tmp_path, body: str) -> set[tuple[str, str, str]]:
+    from conftest import write_digest
+
+    from kg.pipeline import build
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n" + body
+                 + "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    return {(r.subject, str(r.predicate), r.object) for r in build([tmp_path]).relations}
+
+
+def test_a_lineage_cue_names_every_listed_parent_and_no_parent_is_a_child(tmp_path):
+    """extends.stated: 'generalizes X/Y' extends both; Y, listed with the parent, is never a child of it."""
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath generalizes GRPO/PPO "
+                       "by running many roles in one model, and GRPO and PPO are both used as baselines.\n")
+    extends = {(s, o) for s, p, o in triples if p == "extends"}
+    assert {("zorvath", "grpo"), ("zorvath", "ppo")} <= extends
+    assert ("ppo", "grpo") not in extends
+
+
+def test_a_lineage_cue_without_the_child_in_its_sentence_extends_the_papers_own_method(tmp_path):
+    """extends.stated-own-system: 'The approach extends the paradigm pioneered by X' in the item of the paper's system."""
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. The approach extends the recursive "
+                       "paradigm pioneered by GRPO with two new mechanisms.\n")
+    assert ("zorvath", "extends", "grpo") in triples
+
+
+def test_a_derived_adjective_is_never_a_lineage_child():
+    from kg.lexicon import load_lexicon
+    lex = load_lexicon()
+    assert [bool(lex.not_lineage_child.search(n)) for n in ("ZORB-integrated", "ZORB-based", "16×ZORB", "ZORB-RoC", "ZORB-2")] \
+        == [True, True, True, False, False]
