@@ -29,6 +29,9 @@ from .votes import Vote, decide_type, vote_totals
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
 _POINT_RELEASE = re.compile(r"^(?P<major>.*?[A-Za-z][\s-]?\d+)\.\d+$")  # 'GPT-5.2' of 'GPT-5'
 _CAPITAL_VERSION = re.compile(r"^V\d+(?:\.\d+)*$")  # 'DeepSeek-V3', 'Zorb V2'
+# 'MinerU2.0', 'Zorb-1.5', 'Zorb V2', 'Zorbv2': a release number after a name of its own (its last word two
+# letters or more, so 'Kimi K2.5' is not 'Kimi K' release 2.5)
+_RELEASE = re.compile(r"^(?P<family>.*?[A-Za-z]{2})(?:[\s-]?[vV]?\d+(?:\.\d+)+|[\s-]?[vV]\d+)$")
 _FAMILY_NUMBER = re.compile(r"^(?P<family>[A-Za-z][A-Za-z]+?)-?(?P<version>\d[\w.]*)$")
 
 
@@ -427,7 +430,8 @@ class Linker:
         found = (self._edition_family(entities, entity, decisions) or self._shorter_family(entities, entity)
                  or self._known_model_family(entities, entity) or self._point_release_family(entities, entity, decisions)
                  or self._prefix_family(entities, entity, decisions)
-                 or self._letters_family(entities, entity, decisions))
+                 or self._letters_family(entities, entity, decisions)
+                 or self._release_family(entities, entity, decisions))
         if found:
             rule, family = found
             entities[key] = replace(entities[key], variant_of=family)
@@ -513,6 +517,25 @@ class Linker:
             return None
         self._ensure_vocab_entity(entities, entry.id, decisions)
         return "family.point-release", fold(entry.id)
+
+    def _release_family(self, entities: dict[str, Entity], entity: Entity,
+                        decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:
+        """'Zorb-1.5', 'Zorb2.0', 'Zorb V2' is a release of the model or benchmark 'Zorb', which it implies."""
+        match = _RELEASE.match(entity.label)
+        if entity.in_vocabulary or entity.type not in (EntityType.MODEL, EntityType.BENCHMARK) or not match:
+            return None
+        family = match.group("family").rstrip(" -")
+        key = fold(family)
+        if key == entity.key or (key in entities and entities[key].type not in (None, entity.type)):
+            return None
+        if key in self.vocab_by_fold:
+            self._ensure_vocab_entity(entities, self.vocab_by_fold[key].id, decisions)
+            return "family.release", fold(self.vocab_by_fold[key].id)
+        if key not in entities:
+            entities[key] = Entity(key, family, entity.type)
+            decisions[key].append(Decision("type.implied-family", f"{entity.type} like {entity.label}"))
+            return "family.implied", key
+        return "family.release", key
 
     def _letters_family(self, entities: dict[str, Entity], entity: Entity,
                         decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:

@@ -82,3 +82,16 @@ def test_a_derived_adjective_is_never_a_lineage_child():
     lex = load_lexicon()
     assert [bool(lex.not_lineage_child.search(n)) for n in ("ZORB-integrated", "ZORB-based", "16×ZORB", "ZORB-RoC", "ZORB-2")] \
         == [True, True, True, False, False]
+
+
+def test_a_release_number_after_a_name_implies_the_family(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}')
+    names = (("Quxaline2.0", EntityType.MODEL), ("Frobnic-1.5", EntityType.MODEL), ("Plinkbench V2", EntityType.BENCHMARK),
+             ("Kimo K2.5", EntityType.MODEL))
+    typed = {fold(n): Entity(fold(n), n, t) for n, t in names}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Quxaline2.0")].variant_of == "quxaline"
+    assert entities[fold("Frobnic-1.5")].variant_of == "frobnic"
+    assert entities[fold("Plinkbench V2")].variant_of == "plinkbench"
+    assert entities["plinkbench"].type == EntityType.BENCHMARK
+    assert entities[fold("Kimo K2.5")].variant_of is None  # 'Kimo K' is no family name
