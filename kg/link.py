@@ -490,7 +490,11 @@ class Linker:
             if (prefix_key in entities or prefix_key in self.vocab_by_fold) and (entity.type != EntityType.BENCHMARK
                                                                               or self._edition_tail(segments[cut:])):
                 if prefix_key not in entities:
-                    self._ensure_vocab_entity(entities, self.vocab_by_fold[prefix_key].id, decisions)
+                    entry = self.vocab_by_fold[prefix_key]
+                    if entity.type not in (None, entry.type):
+                        continue  # 'Zorb-OCR2.0' (a model) is no member of the method 'ZORB'
+                    self._ensure_vocab_entity(entities, entry.id, decisions)
+                    prefix_key = fold(entry.id)  # 'R1-Distill-Zorb' under DeepSeek-R1, whose alias R1 is
                 return "family.known-prefix", prefix_key
             tail = segments[cut:]
             if cut == len(segments) - 1 and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in self.lex.family_tiers):

@@ -95,3 +95,13 @@ def test_a_release_number_after_a_name_implies_the_family(tmp_path):
     assert entities[fold("Plinkbench V2")].variant_of == "plinkbench"
     assert entities["plinkbench"].type == EntityType.BENCHMARK
     assert entities[fold("Kimo K2.5")].variant_of is None  # 'Kimo K' is no family name
+
+
+def test_a_vocabulary_prefix_names_the_family_by_its_id_and_only_of_its_own_type(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Quxa-R7", "type": "Model", "aliases": ["R7"], "variant_of": null}',
+                     '{"id": "Frob of Thoughts", "type": "Method", "aliases": ["FoT"], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in ("R7-Distill-Blorp-8B", "FoT-OCR2.0")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("R7-Distill-Blorp-8B")].variant_of == fold("R7-Distill-Blorp")
+    assert entities[fold("R7-Distill-Blorp")].variant_of == fold("Quxa-R7")  # distills keep their parent
+    assert entities[fold("FoT-OCR2.0")].variant_of == fold("FoT-OCR")  # not the method FoT
