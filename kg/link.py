@@ -262,11 +262,24 @@ class Linker:
         reordered = self._tier_order(name)
         if reordered:
             return reordered
+        vendorless = self._vendorless_head(folded)
+        if vendorless:
+            return vendorless
         for prefix in self.org_prefixes:
             rest = folded[len(prefix) + 1 :]
             if folded.startswith(prefix + "-") and rest in self.vocab_by_fold:
                 return fold(self.vocab_by_fold[rest].id)  # 'OpenAI-o3-mini' is o3-mini
         return folded
+
+    def _vendorless_head(self, folded: str) -> str | None:
+        """'R1-Distill-Zorb' is 'DeepSeek-R1-Distill-Zorb': a name opening with a model's vendor-less alias is
+        keyed by the model's full name, so both spellings are one entity."""
+        head, _, rest = folded.partition("-")
+        entry = self.vocab_by_fold.get(head) if rest else None
+        if entry is None or entry.type != EntityType.MODEL or not fold(entry.id).endswith("-" + head):
+            return None
+        full = fold(f"{entry.id}-{rest}")
+        return fold(self.vocab_by_fold[full].id) if full in self.vocab_by_fold else full
 
     def _tier_order(self, name: str) -> str | None:
         """'Claude 4.5 Opus' is 'Claude Opus 4.5': a vendor's tier before or after the version names one model."""

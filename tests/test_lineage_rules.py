@@ -105,3 +105,9 @@ def test_a_vocabulary_prefix_names_the_family_by_its_id_and_only_of_its_own_type
     assert entities[fold("R7-Distill-Blorp-8B")].variant_of == fold("R7-Distill-Blorp")
     assert entities[fold("R7-Distill-Blorp")].variant_of == fold("Quxa-R7")  # distills keep their parent
     assert entities[fold("FoT-OCR2.0")].variant_of == fold("FoT-OCR")  # not the method FoT
+
+
+def test_a_name_opening_with_a_vendorless_alias_is_one_entity_with_the_full_name(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Quxa-R7", "type": "Model", "aliases": ["R7"], "variant_of": null}')
+    assert linker._resolve("R7-Distill-Blorp-8B", {}) == linker._resolve("Quxa-R7-Distill-Blorp-8B", {})
+    assert linker._resolve("R7", {}) == fold("Quxa-R7")
