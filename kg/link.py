@@ -28,6 +28,7 @@ from .votes import Vote, decide_type, vote_totals
 
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
 _POINT_RELEASE = re.compile(r"^(?P<major>.*?[A-Za-z][\s-]?\d+)\.\d+$")  # 'GPT-5.2' of 'GPT-5'
+_ACTIVE_SIZE = re.compile(r"^A\d+(?:\.\d+)?B$")  # the active parameters of a mixture of experts: '30B-A3B'
 _CAPITAL_VERSION = re.compile(r"^V\d+(?:\.\d+)*$")  # 'DeepSeek-V3', 'Zorb V2'
 # 'MinerU2.0', 'Zorb-1.5', 'Zorb V2', 'Zorbv2': a release number after a name of its own (its last word two
 # letters or more, so 'Kimi K2.5' is not 'Kimi K' release 2.5)
@@ -510,6 +511,8 @@ class Linker:
                     prefix_key = fold(entry.id)  # 'R1-Distill-Zorb' under DeepSeek-R1, whose alias R1 is
                 return "family.known-prefix", prefix_key
             tail = segments[cut:]
+            if _ACTIVE_SIZE.match(tail[0]) and SIZE_TOKEN.match(segments[cut - 1]):
+                continue  # '30B-A3B' is one size (total and active parameters): no '-30B' family
             if cut == len(segments) - 1 and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in self.lex.family_tiers):
                 entities[prefix_key] = Entity(prefix_key, prefix, entity.type or EntityType.MODEL)
                 decisions[prefix_key].append(Decision("type.implied-family", f"{entity.type or EntityType.MODEL} like {label}"))

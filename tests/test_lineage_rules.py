@@ -111,3 +111,11 @@ def test_a_name_opening_with_a_vendorless_alias_is_one_entity_with_the_full_name
     linker = _linker(tmp_path, '{"id": "Quxa-R7", "type": "Model", "aliases": ["R7"], "variant_of": null}')
     assert linker._resolve("R7-Distill-Blorp-8B", {}) == linker._resolve("Quxa-R7-Distill-Blorp-8B", {})
     assert linker._resolve("R7", {}) == fold("Quxa-R7")
+
+
+def test_total_and_active_parameters_are_one_size(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in ("Quxaline", "Quxaline-30B-A3B")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Quxaline-30B-A3B")].variant_of == "quxaline"
+    assert fold("Quxaline-30B") not in entities
