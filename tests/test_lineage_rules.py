@@ -119,3 +119,10 @@ def test_total_and_active_parameters_are_one_size(tmp_path):
     entities = linker.families(typed, {}, defaultdict(list))
     assert entities[fold("Quxaline-30B-A3B")].variant_of == "quxaline"
     assert fold("Quxaline-30B") not in entities
+
+
+def test_x_style_states_lineage_and_x_based_does_not(tmp_path):
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath adds DAPO-style clipping "
+                       "and a GRPO-based data annotation step.\n")
+    extends = {o for s, p, o in triples if s == "zorvath" and p == "extends"}
+    assert "dapo" in extends and "grpo" not in extends
