@@ -29,6 +29,7 @@ from .votes import Vote, decide_type, vote_totals
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
 _POINT_RELEASE = re.compile(r"^(?P<major>.*?[A-Za-z][\s-]?\d+)\.\d+$")  # 'GPT-5.2' of 'GPT-5'
 _ACTIVE_SIZE = re.compile(r"^A\d+(?:\.\d+)?B$")  # the active parameters of a mixture of experts: '30B-A3B'
+_GENERATION_NUMBER = re.compile(r"^\d+(?:\.\d+)*$")  # '2.5' in 'Zorb 2.5 Pro'; not 'v1', a release
 _CAPITAL_VERSION = re.compile(r"^V\d+(?:\.\d+)*$")  # 'DeepSeek-V3', 'Zorb V2'
 # 'MinerU2.0', 'Zorb-1.5', 'Zorb V2', 'Zorbv2': a release number after a name of its own (its last word two
 # letters or more, so 'Kimi K2.5' is not 'Kimi K' release 2.5)
@@ -394,6 +395,8 @@ class Linker:
             gen_key = fold(generation) if generation else None
             if generation is None or gen_key is None or gen_key == key or entity.variant_of == gen_key:
                 continue
+            if self._longer_known_prefix(entities, entity.label, generation):
+                continue  # 'Zorb-2.5-Pro-Thinking' sits under the known 'Zorb 2.5 Pro', found by the prefix rule
             if gen_key in self.vocab_by_fold:
                 self._ensure_vocab_entity(entities, self.vocab_by_fold[gen_key].id, decisions)
                 gen_key = fold(self.vocab_by_fold[gen_key].id)
@@ -422,6 +425,16 @@ class Linker:
             if tail and SIZE_TOKEN.match(tail[0]):
                 entities[parent.key] = replace(parent, type=EntityType.MODEL)
                 decisions[parent.key].append(Decision("type.sized-variant", f"Model: {entity.label} is a size of it"))
+
+    def _longer_known_prefix(self, entities: dict[str, Entity], label: str, generation: str) -> bool:
+        segments = _split_label(label)
+        for cut in range(len(segments) - 1, 0, -1):
+            prefix = fold(" ".join(segments[:cut]))
+            if len(prefix) <= len(fold(generation)):
+                return False
+            if prefix in entities or prefix in self.vocab_by_fold:
+                return True
+        return False
 
     def _ensure_vocab_entity(self, entities: dict[str, Entity], name: str, decisions: dict[str, list[Decision]]) -> None:
         """Add a vocabulary entity the text implies ('Qwen2.5-Math' of 'Qwen2.5-Math-7B'), with its family."""
@@ -505,7 +518,7 @@ class Linker:
                                                                               or self._edition_tail(segments[cut:])):
                 if prefix_key not in entities:
                     entry = self.vocab_by_fold[prefix_key]
-                    if entity.type not in (None, entry.type):
+                    if entity.type in (EntityType.MODEL, EntityType.BENCHMARK) and entry.type != entity.type:
                         continue  # 'Zorb-OCR2.0' (a model) is no member of the method 'ZORB'
                     self._ensure_vocab_entity(entities, entry.id, decisions)
                     prefix_key = fold(entry.id)  # 'R1-Distill-Zorb' under DeepSeek-R1, whose alias R1 is
@@ -621,7 +634,7 @@ def _generation_label(label: str, tails: frozenset[str]) -> str | None:
     before the version, one version, and only tiers, editions or sizes besides)."""
     sep = " " if " " in label else "-"
     words = label.split(sep)
-    at = next((i for i, w in enumerate(words) if i > 0 and VERSION_TOKEN.match(w)), None)
+    at = next((i for i, w in enumerate(words) if i > 0 and _GENERATION_NUMBER.match(w)), None)
     if at is None:
         return None
 
@@ -629,6 +642,8 @@ def _generation_label(label: str, tails: frozenset[str]) -> str | None:
         return bool(SIZE_TOKEN.match(word)) or all(p.lower() in tails for p in word.split("-") if p)
 
     name = [w for w in words[:at] if not tail(w)]
+    if sep == "-" and len(name) < at:
+        return None  # a tier before the version is a vendor's spaced name ('Zorb Max 2.5'), not 'Zorb-Max-2'
     stripped = len(words) - len(name) - 1
     if not name or not name[0][:1].isalpha() or not stripped or not all(tail(w) for w in words[at + 1:]):
         return None

@@ -126,3 +126,12 @@ def test_x_style_states_lineage_and_x_based_does_not(tmp_path):
                        "and a GRPO-based data annotation step.\n")
     extends = {o for s, p, o in triples if s == "zorvath" and p == "extends"}
     assert "dapo" in extends and "grpo" not in extends
+
+
+def test_a_generation_gives_way_to_a_longer_known_name_and_to_releases(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorblax 2.5 Pro", "type": "Model", "aliases": [], "variant_of": "Zorblax"}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in ("Zorblax-2.5-Pro-Thinking", "Quxa-Thinking-v1")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorblax-2.5-Pro-Thinking")].variant_of == fold("Zorblax 2.5 Pro")
+    assert entities[fold("Quxa-Thinking-v1")].variant_of == fold("Quxa-Thinking")  # 'v1' is a release, not a generation
