@@ -2,9 +2,13 @@
 
 from collections import defaultdict
 
+from kg.lexicon import load_lexicon
 from kg.link import Entity, Linker
 from kg.namespaces import EntityType
+from kg.pipeline import build
 from kg.vocab import fold, load_vocabulary
+
+from conftest import write_digest
 
 
 def _linker(tmp_path, *vocab_lines: str) -> Linker:
@@ -53,9 +57,6 @@ def test_a_name_released_in_sizes_is_a_model_family(tmp_path):
 
 
 def _triples(tmp_path, body: str) -> set[tuple[str, str, str]]:
-    from conftest import write_digest
-
-    from kg.pipeline import build
     write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n" + body
                  + "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
     return {(r.subject, str(r.predicate), r.object) for r in build([tmp_path]).relations}
@@ -78,7 +79,6 @@ def test_a_lineage_cue_without_the_child_in_its_sentence_extends_the_papers_own_
 
 
 def test_a_derived_adjective_is_never_a_lineage_child():
-    from kg.lexicon import load_lexicon
     lex = load_lexicon()
     assert [bool(lex.not_lineage_child.search(n)) for n in ("ZORB-integrated", "ZORB-based", "16×ZORB", "ZORB-RoC", "ZORB-2")] \
         == [True, True, True, False, False]
