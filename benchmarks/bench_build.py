@@ -32,6 +32,7 @@ from kg.facts import GraphFacts
 from kg.graph import to_turtle
 from kg.html import render_page
 from kg.ingest import collect_paths, read_digest
+from kg.lexicon import load_lexicon
 from kg.link import LinkedCorpus
 from kg.pipeline import StageClock, build
 from kg.relations import Evidence, _lineage_by_name
@@ -89,7 +90,10 @@ def all_pairs_lineage(corpus: LinkedCorpus, found) -> None:
                     item.annotated.item.digest_file, item.annotated.sentences[lm.mention.sentence]
                 )
     long_names = {k: {a for a in (e.label, *e.aliases, *e.known_names) if len(a.split()) >= 2} for k, e in methods.items()}
+    not_child = load_lexicon().not_lineage_child
     for child_key, child in sorted(methods.items()):
+        if not_child.search(child.label):
+            continue
         for parent_key, parent_names in sorted(long_names.items()):
             if parent_key != child_key and any(
                 re.search(rf"\S\s+{re.escape(p)}$", c) for p in parent_names for c in long_names[child_key]
@@ -102,6 +106,10 @@ def all_pairs_lineage(corpus: LinkedCorpus, found) -> None:
             if re.search(pattern, child.label):
                 found[(child_key, "extends", parent_key)].add(first_sentence.get(child_key, Evidence("", child.label)))
                 break
+        for parent_label, parent_key in labels:  # compounds: 'AU-Net' from 'U-Net'
+            if (parent_key != child_key and len(parent_label) >= 4 and parent_label[0].isupper() and re.search(r"[a-z]", parent_label)
+                    and re.search(rf"^[A-Z](?:[a-z]+)?{re.escape(parent_label)}\Z", child.label)):
+                found[(child_key, "extends", parent_key)].add(first_sentence.get(child_key, Evidence("", child.label)))
 
 
 def timed(fn) -> tuple[float, object]:
@@ -177,7 +185,7 @@ def main() -> int:
             rows.append(row)
             print(json.dumps(row), flush=True)
             index_found: dict = defaultdict(set)
-            index_s, _ = timed(lambda corpus=corpus, found=index_found: _lineage_by_name(corpus, found))
+            index_s, _ = timed(lambda corpus=corpus, found=index_found: _lineage_by_name(corpus, found, load_lexicon()))
             entry: dict = {"size": n, "methods": methods, "index_s": round(index_s, 4), "extends": len(index_found)}
             if n in all_pairs_at:
                 reference: dict = defaultdict(set)

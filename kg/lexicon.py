@@ -56,6 +56,7 @@ class Lexicon:
     model_tiers: frozenset[str]
     benchmark_editions: frozenset[str]  # lower case: 'verified', 'pro', 'hard' after a benchmark's name
     family_tiers: frozenset[str]
+    edition_words: frozenset[str]
     model_suffixes: frozenset[str]
     model_name_endings: frozenset[str]
     benchmark_name_endings: re.Pattern[str]
@@ -102,6 +103,7 @@ class Lexicon:
     extend_before: re.Pattern[str]
     extend_around: re.Pattern[str]
     extend_suffix: re.Pattern[str]
+    not_lineage_child: re.Pattern[str]
     use_word: re.Pattern[str]
     org_cue_before: re.Pattern[str]
     org_cue_after: re.Pattern[str]
@@ -221,6 +223,7 @@ def _load(directory: str) -> Lexicon:
         model_tiers=_words(base, "model-tiers"),
         benchmark_editions=_words(base, "benchmark-editions"),
         family_tiers=_words(base, "family-tiers"),
+        edition_words=_words(base, "edition-words"),
         model_suffixes=_words(base, "model-suffixes"),
         model_name_endings=_words(base, "model-name-endings"),
         benchmark_name_endings=_ending(_ordered(base, "benchmark-name-endings")),
@@ -265,6 +268,7 @@ def _load(directory: str) -> Lexicon:
         extend_before=rx("extend-before"),
         extend_around=rx("extend-around"),
         extend_suffix=rx("extend-suffix"),
+        not_lineage_child=rx("not-lineage-child"),
         use_word=rx("use-word"),
         org_cue_before=rx("org-cue-before"),
         org_cue_after=rx("org-cue-after"),

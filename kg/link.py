@@ -28,6 +28,12 @@ from .votes import Vote, decide_type, entity_features, vote_totals
 
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
 _POINT_RELEASE = re.compile(r"^(?P<major>.*?[A-Za-z][\s-]?\d+)\.\d+$")  # 'GPT-5.2' of 'GPT-5'
+_ACTIVE_SIZE = re.compile(r"^A\d+(?:\.\d+)?B$")  # the active parameters of a mixture of experts: '30B-A3B'
+_GENERATION_NUMBER = re.compile(r"^\d+(?:\.\d+)*$")  # '2.5' in 'Zorb 2.5 Pro'; not 'v1', a release
+_CAPITAL_VERSION = re.compile(r"^V\d+(?:\.\d+)*$")  # 'DeepSeek-V3', 'Zorb V2'
+# 'MinerU2.0', 'Zorb-1.5', 'Zorb V2', 'Zorbv2': a release number after a name of its own (its last word two
+# letters or more, so 'Kimi K2.5' is not 'Kimi K' release 2.5)
+_RELEASE = re.compile(r"^(?P<family>.*?[A-Za-z]{2})(?:[\s-]?[vV]?\d+(?:\.\d+)+|[\s-]?[vV]\d+)$")
 _FAMILY_NUMBER = re.compile(r"^(?P<family>[A-Za-z][A-Za-z]+?)-?(?P<version>\d[\w.]*)$")
 
 
@@ -260,11 +266,24 @@ class Linker:
         reordered = self._tier_order(name)
         if reordered:
             return reordered
+        vendorless = self._vendorless_head(folded)
+        if vendorless:
+            return vendorless
         for prefix in self.org_prefixes:
             rest = folded[len(prefix) + 1 :]
             if folded.startswith(prefix + "-") and rest in self.vocab_by_fold:
                 return fold(self.vocab_by_fold[rest].id)  # 'OpenAI-o3-mini' is o3-mini
         return folded
+
+    def _vendorless_head(self, folded: str) -> str | None:
+        """'R1-Distill-Zorb' is 'DeepSeek-R1-Distill-Zorb': a name opening with a model's vendor-less alias is
+        keyed by the model's full name, so both spellings are one entity."""
+        head, _, rest = folded.partition("-")
+        entry = self.vocab_by_fold.get(head) if rest else None
+        if entry is None or entry.type != EntityType.MODEL or not fold(entry.id).endswith("-" + head):
+            return None
+        full = fold(f"{entry.id}-{rest}")
+        return fold(self.vocab_by_fold[full].id) if full in self.vocab_by_fold else full
 
     def _tier_order(self, name: str) -> str | None:
         """'Claude 4.5 Opus' is 'Claude Opus 4.5': a vendor's tier before or after the version names one model."""
@@ -358,6 +377,7 @@ class Linker:
                 entities[key] = replace(entities[key], variant_of=fold(entry.variant_of))
                 decisions[key].append(Decision("family.vocabulary", f"variant of {entry.variant_of} in the vocabulary"))
         self._keys = KeyPrefixes(entities)  # families are found by name prefix; scanning every entity is quadratic
+        self._generations(entities, decisions)
         for key in sorted(entities):
             self._find_family(entities, key, decisions)
         confident = self.lex.thresholds["confident-type"]
@@ -375,6 +395,7 @@ class Linker:
                 # a named thing with no other evidence: systems and frameworks are methods
                 entities[key] = replace(entity, type=EntityType.METHOD)
                 decisions[key].append(Decision("type.default", "Method: no vote for any type"))
+        self._sized_families(entities, decisions)
         for key in list(entities):
             entity = entities[key]
             parent = entities.get(entity.variant_of) if entity.variant_of else None
@@ -387,6 +408,59 @@ class Linker:
             elif parent is not None and entity.variant_of and not entity.in_vocabulary:
                 entities[key] = replace(entity, label=_family_spelling(entity.label, parent.label))
         return entities
+
+    def _generations(self, entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
+        """Every model family follows one scheme, tier or size -> generation -> family: 'Zorb 2.5 Pro' and
+        'Zorb Max 2.5' sit under 'Zorb 2.5' (implied when the text never names it alone), which sits under the
+        family the vocabulary or the later rules give it. A vocabulary family that skips the generation
+        ('Zorb 2.5 Pro' -> 'Zorb') moves up a step: the generation takes it."""
+        tails = self.lex.model_tiers | self.lex.family_tiers | self.lex.edition_words
+        for key in sorted(entities):
+            entity = entities[key]
+            generation = _generation_label(entity.label, tails) if entity.type in (None, EntityType.MODEL) else None
+            gen_key = fold(generation) if generation else None
+            if generation is None or gen_key is None or gen_key == key or entity.variant_of == gen_key:
+                continue
+            if self._longer_known_prefix(entities, entity.label, generation):
+                continue  # 'Zorb-2.5-Pro-Thinking' sits under the known 'Zorb 2.5 Pro', found by the prefix rule
+            if gen_key in self.vocab_by_fold:
+                self._ensure_vocab_entity(entities, self.vocab_by_fold[gen_key].id, decisions)
+                gen_key = fold(self.vocab_by_fold[gen_key].id)
+            elif gen_key not in entities:
+                entities[gen_key] = Entity(gen_key, generation, EntityType.MODEL)
+                decisions[gen_key].append(Decision("type.implied-generation", f"Model: the generation of {entity.label}"))
+            gen = entities[gen_key]
+            if gen_key == key or gen.type not in (None, EntityType.MODEL) or entity.variant_of == gen_key:
+                continue
+            if entity.variant_of and not gen.variant_of and entity.variant_of != gen_key:
+                entities[gen_key] = replace(gen, variant_of=entity.variant_of)
+                decisions[gen_key].append(Decision("family.generation", f"takes {entity.label}'s family {entity.variant_of}"))
+            entities[key] = replace(entity, variant_of=gen_key)
+            decisions[key].append(Decision("family.generation", f"variant of its generation {entities[gen_key].label}"))
+
+    def _sized_families(self, entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
+        """A name released in sizes names weights: when 'Zorb-4B' is a model of the family 'Zorb' that only the
+        text (not the vocabulary) calls a method, 'Zorb' is a model family."""
+        for key in sorted(entities):
+            entity = entities[key]
+            parent = entities.get(entity.variant_of) if entity.variant_of else None
+            if (parent is None or entity.type != EntityType.MODEL or parent.type != EntityType.METHOD
+                    or parent.in_vocabulary or not entity.label.startswith(parent.label)):
+                continue
+            tail = _split_label(entity.label[len(parent.label):].strip(" -"))
+            if tail and SIZE_TOKEN.match(tail[0]):
+                entities[parent.key] = replace(parent, type=EntityType.MODEL)
+                decisions[parent.key].append(Decision("type.sized-variant", f"Model: {entity.label} is a size of it"))
+
+    def _longer_known_prefix(self, entities: dict[str, Entity], label: str, generation: str) -> bool:
+        segments = _split_label(label)
+        for cut in range(len(segments) - 1, 0, -1):
+            prefix = fold(" ".join(segments[:cut]))
+            if len(prefix) <= len(fold(generation)):
+                return False
+            if prefix in entities or prefix in self.vocab_by_fold:
+                return True
+        return False
 
     def _ensure_vocab_entity(self, entities: dict[str, Entity], name: str, decisions: dict[str, list[Decision]]) -> None:
         """Add a vocabulary entity the text implies ('Qwen2.5-Math' of 'Qwen2.5-Math-7B'), with its family."""
@@ -409,7 +483,8 @@ class Linker:
         found = (self._edition_family(entities, entity, decisions) or self._shorter_family(entities, entity)
                  or self._known_model_family(entities, entity) or self._point_release_family(entities, entity, decisions)
                  or self._prefix_family(entities, entity, decisions)
-                 or self._letters_family(entities, entity, decisions))
+                 or self._letters_family(entities, entity, decisions)
+                 or self._release_family(entities, entity, decisions))
         if found:
             rule, family = found
             entities[key] = replace(entities[key], variant_of=family)
@@ -465,16 +540,30 @@ class Linker:
         for cut in range(len(segments) - 1, 0, -1):
             prefix = "-".join(segments[:cut]) if "-" in label else " ".join(segments[:cut])
             prefix_key = fold(prefix)
-            if prefix_key in entities or prefix_key in self.vocab_by_fold:
+            if (prefix_key in entities or prefix_key in self.vocab_by_fold) and (entity.type != EntityType.BENCHMARK
+                                                                              or self._edition_tail(segments[cut:])):
                 if prefix_key not in entities:
-                    self._ensure_vocab_entity(entities, self.vocab_by_fold[prefix_key].id, decisions)
+                    entry = self.vocab_by_fold[prefix_key]
+                    if entity.type in (EntityType.MODEL, EntityType.BENCHMARK) and entry.type != entity.type:
+                        continue  # 'Zorb-OCR2.0' (a model) is no member of the method 'ZORB'
+                    self._ensure_vocab_entity(entities, entry.id, decisions)
+                    prefix_key = fold(entry.id)  # 'R1-Distill-Zorb' under DeepSeek-R1, whose alias R1 is
                 return "family.known-prefix", prefix_key
             tail = segments[cut:]
+            if _ACTIVE_SIZE.match(tail[0]) and SIZE_TOKEN.match(segments[cut - 1]):
+                continue  # '30B-A3B' is one size (total and active parameters): no '-30B' family
             if cut == len(segments) - 1 and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in self.lex.family_tiers):
                 entities[prefix_key] = Entity(prefix_key, prefix, entity.type or EntityType.MODEL)
                 decisions[prefix_key].append(Decision("type.implied-family", f"{entity.type or EntityType.MODEL} like {label}"))
                 return "family.implied", prefix_key
         return None
+
+    def _edition_tail(self, tail: list[str]) -> bool:
+        """True when what follows a family's name makes an edition of it, not a new thing: a number, year, size,
+        version ('v2', 'V3') or edition word ('Zorb-Hard', 'Zorb-7B', 'Zorb 2.0'); 'Zorb-AGI' is another benchmark."""
+        words = self.lex.model_tiers | self.lex.family_tiers | self.lex.edition_words
+        return all(VERSION_TOKEN.match(w) or _CAPITAL_VERSION.match(w) or SIZE_TOKEN.match(w)
+                   or all(p.lower() in words for p in w.split("-") if p) for w in tail)
 
     def _point_release_family(self, entities: dict[str, Entity], entity: Entity,
                               decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:
@@ -487,6 +576,25 @@ class Linker:
             return None
         self._ensure_vocab_entity(entities, entry.id, decisions)
         return "family.point-release", fold(entry.id)
+
+    def _release_family(self, entities: dict[str, Entity], entity: Entity,
+                        decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:
+        """'Zorb-1.5', 'Zorb2.0', 'Zorb V2' is a release of the model or benchmark 'Zorb', which it implies."""
+        match = _RELEASE.match(entity.label)
+        if entity.in_vocabulary or entity.type not in (EntityType.MODEL, EntityType.BENCHMARK) or not match:
+            return None
+        family = match.group("family").rstrip(" -")
+        key = fold(family)
+        if key == entity.key or (key in entities and entities[key].type not in (None, entity.type)):
+            return None
+        if key in self.vocab_by_fold:
+            self._ensure_vocab_entity(entities, self.vocab_by_fold[key].id, decisions)
+            return "family.release", fold(self.vocab_by_fold[key].id)
+        if key not in entities:
+            entities[key] = Entity(key, family, entity.type)
+            decisions[key].append(Decision("type.implied-family", f"{entity.type} like {entity.label}"))
+            return "family.implied", key
+        return "family.release", key
 
     def _letters_family(self, entities: dict[str, Entity], entity: Entity,
                         decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:
@@ -544,6 +652,28 @@ def _is_subsequence(short: list[str], long: list[str]) -> bool:
         return False
     it = iter(long[1:])
     return all(any(part == x for x in it) for part in short[1:])
+
+
+def _generation_label(label: str, tails: frozenset[str]) -> str | None:
+    """The generation a tiered or sized model name belongs to: 'Zorb 2.5 Pro', 'Zorb Max 2.5', 'Zorb-2.5-Pro',
+    'Zorb 2 7B' -> 'Zorb 2.5' / 'Zorb 2.5' / 'Zorb-2.5' / 'Zorb 2'; None when the name is not that shape (a name
+    before the version, one version, and only tiers, editions or sizes besides)."""
+    sep = " " if " " in label else "-"
+    words = label.split(sep)
+    at = next((i for i, w in enumerate(words) if i > 0 and _GENERATION_NUMBER.match(w)), None)
+    if at is None:
+        return None
+
+    def tail(word: str) -> bool:
+        return bool(SIZE_TOKEN.match(word)) or all(p.lower() in tails for p in word.split("-") if p)
+
+    name = [w for w in words[:at] if not tail(w)]
+    if sep == "-" and len(name) < at:
+        return None  # a tier before the version is a vendor's spaced name ('Zorb Max 2.5'), not 'Zorb-Max-2'
+    stripped = len(words) - len(name) - 1
+    if not name or not name[0][:1].isalpha() or not stripped or not all(tail(w) for w in words[at + 1:]):
+        return None
+    return sep.join([*name, words[at]])
 
 
 def _family_spelling(label: str, family: str) -> str:

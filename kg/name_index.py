@@ -1,11 +1,12 @@
 """Which method names are made from other method names, found through indexes, never by comparing every pair.
 
-Two shapes of name say that one method extends another (relations._lineage_by_name turns them into edges):
+Three shapes of name say that one method extends another (relations._lineage_by_name turns them into edges):
 
 - phrases: a name of two or more words that ends with another such name after words of its own
   ('Multi-Agent Proximal Policy Optimization' ends with 'Proximal Policy Optimization');
 - labels: a label made from an acronym-like label (three or more characters, two capitals in a row) by a
-  hyphenated tail ('GRPO-RoC' from 'GRPO') or a lowercase or hyphenated head ('online-DPO', 'dDPO', 'Tree-GRPO').
+  hyphenated tail ('GRPO-RoC' from 'GRPO') or a lowercase or hyphenated head ('online-DPO', 'dDPO', 'Tree-GRPO');
+- compounds: a capital letter or capitalised word glued before a mixed-case label ('AU-Net' from 'U-Net').
 
 Comparing every child with every parent is quadratic in the number of methods, and a regex per pair also
 overflows Python's regex cache, so a corpus of a few years spent minutes here. Instead each child name is cut
@@ -95,10 +96,38 @@ def _label_pieces(label: str) -> set[str]:
     return pieces
 
 
+def _compound_shape(parent_label: str) -> re.Pattern[str]:
+    return re.compile(rf"^[A-Z](?:[a-z]+)?{re.escape(parent_label)}\Z")
+
+
+def compound_extensions(labels: Sequence[tuple[str, str]]) -> set[tuple[str, str]]:
+    """(child, parent) keys where the child's label is a capital letter or a capitalised word glued before a
+    mixed-case parent label of four or more characters: 'AU-Net' from 'U-Net', 'QLoRA' from 'LoRA',
+    'HedgeMamba' from 'Mamba'. Child labels are cut at each capital after the first character, and the
+    pieces looked up among the parents."""
+    by_label: dict[str, list[str]] = defaultdict(list)
+    for label, key in labels:
+        if len(label) >= 4 and label[0].isupper() and any(c.islower() for c in label):
+            by_label[label].append(key)
+    shapes: dict[str, re.Pattern[str]] = {}  # compiled once per parent label some child's piece hits
+    pairs: set[tuple[str, str]] = set()
+    for child_label, child in labels:
+        for j in range(1, len(child_label)):
+            piece = child_label[j:]
+            if not child_label[j].isupper() or piece not in by_label:
+                continue
+            if piece not in shapes:
+                shapes[piece] = _compound_shape(piece)
+            if shapes[piece].search(child_label):
+                pairs.update((child, parent) for parent in by_label[piece] if parent != child)
+    return pairs
+
+
 def lineage_by_name(labels: Sequence[tuple[str, str]], long_names: Mapping[str, Iterable[str]]) -> list[tuple[str, str]]:
-    """Every (child, parent) pair of method keys that either shape of name links, sorted."""
+    """Every (child, parent) pair of method keys that some shape of name links, sorted."""
     pairs = phrase_extensions(long_names)
     pairs.update(label_extensions(labels).items())
+    pairs.update(compound_extensions(labels))
     return sorted(pairs)
 
 

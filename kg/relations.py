@@ -82,7 +82,7 @@ def extract_relations(corpus: LinkedCorpus, lexicon: Lexicon | None = None) -> t
             papers_of_entity[lm.entity].add(item.paper)
     for item in corpus.items:
         _item_relations(item, corpus.entities, papers_of_entity, found, lex)
-    _lineage_by_name(corpus, found.triples)
+    _lineage_by_name(corpus, found.triples, lex)
     return found.relations()
 
 
@@ -202,8 +202,18 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         evidence = Evidence(digest, sentences[lm.mention.sentence])
         found.add((item.paper, predicate, lm.entity), evidence, name)
         if predicate == Predicate.USES_METHOD and stated_extension(c):
-            for new_method in _introduced_methods_in_sentence(item, lm, introduced, entities):
-                found.add((new_method.entity, Predicate.EXTENDS, lm.entity), evidence, "extends.stated")
+            parents = _with_list_mates(item, lm, entities, lex)
+            children = [m.entity for m in _introduced_methods_in_sentence(item, lm, introduced, entities)]
+            rule = "extends.stated"
+            if (not children and item.system and entities[item.system].type == EntityType.METHOD
+                    and lex.extend_before.search(c.before[-60:])):
+                # 'The method builds on Zorb': a cue phrase, not a 'Zorb-style scoring' that may qualify anything
+                children, rule = [item.system], "extends.stated-own-system"
+            for child in dict.fromkeys(children):
+                if child in parents or lex.not_lineage_child.search(entities[child].label):
+                    continue
+                for parent in parents:
+                    found.add((child, Predicate.EXTENDS, parent), evidence, rule)
     _share_across_conjuncts(item, entities, found, lex)
 
 
@@ -300,6 +310,23 @@ def _opens_clause(before: str, lex: Lexicon) -> bool:
     return lex.clause_opening.fullmatch(before) is not None
 
 
+def _with_list_mates(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity], lex: Lexicon) -> list[str]:
+    """The method a lineage cue names and the methods listed right after it: 'generalizes Zorb/Quxa' names both."""
+    sentence = item.annotated.sentences[lm.mention.sentence]
+    out, previous = [lm.entity], lm
+    at = sentence.find(lm.mention.surface)
+    for other in item.mentions[item.mentions.index(lm) + 1:]:
+        if other.mention.sentence != lm.mention.sentence or entities[other.entity].type != EntityType.METHOD:
+            break
+        end = at + len(previous.mention.surface)
+        start = sentence.find(other.mention.surface, end)
+        if at < 0 or start < 0 or not lex.conjunction.match(sentence[end:start]):
+            break
+        out.append(other.entity)
+        previous, at = other, start
+    return out
+
+
 def _introduced_methods_in_sentence(item: LinkedItem, lm: LinkedMention, introduced: Mapping[str, object],
                                     entities: Mapping[str, Entity]) -> list[LinkedMention]:
     return [
@@ -312,7 +339,7 @@ def _introduced_methods_in_sentence(item: LinkedItem, lm: LinkedMention, introdu
     ]
 
 
-def _lineage_by_name(corpus: LinkedCorpus, found) -> None:
+def _lineage_by_name(corpus: LinkedCorpus, found, lex: Lexicon) -> None:
     """A method named after another extends it: GRPO-RoC -> GRPO, online-DPO -> DPO, QLoRA -> LoRA."""
     methods = {k: e for k, e in corpus.entities.items() if e.type == EntityType.METHOD}
     first_sentence: dict[str, Evidence] = {}
@@ -324,5 +351,7 @@ def _lineage_by_name(corpus: LinkedCorpus, found) -> None:
                 )
     long_names = {k: {a for a in (e.label, *e.aliases, *e.known_names) if len(a.split()) >= 2} for k, e in methods.items()}
     for child_key, parent_key in lineage_by_name([(e.label, k) for k, e in methods.items()], long_names):
+        if lex.not_lineage_child.search(methods[child_key].label):
+            continue  # 'Zorb-integrated' is a word about Zorb, not a method made from it
         evidence = first_sentence.get(child_key, Evidence("", methods[child_key].label))
         found[(child_key, Predicate.EXTENDS, parent_key)].add(evidence)

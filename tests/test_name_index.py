@@ -32,6 +32,10 @@ def all_pairs(labels: list[tuple[str, str]], long_names: dict[str, set[str]]) ->
             if re.search(pattern, child_label):
                 pairs.add((child_key, parent_key))
                 break
+        for parent_label, parent_key in labels:  # compounds: 'AU-Net' from 'U-Net'
+            if (parent_key != child_key and len(parent_label) >= 4 and parent_label[0].isupper()
+                    and re.search(r"[a-z]", parent_label) and re.search(rf"^[A-Z](?:[a-z]+)?{re.escape(parent_label)}\Z", child_label)):
+                pairs.add((child_key, parent_key))
     return sorted(pairs)
 
 
@@ -51,6 +55,13 @@ def test_a_label_made_from_an_acronym_like_label_extends_it():
               ("Adam", "adam"), ("nAdam", "nadam"), ("DPO-7", "dpo-7"), ("xDPO", "xdpo"), ("Tree-GRPO", "tree-grpo")]
     # 'Adam' has no two capitals in a row; 'DPO-7' has no letter after its hyphen.
     assert label_extensions(labels) == {"grpo-roc": "grpo", "online-dpo": "dpo", "xdpo": "dpo", "tree-grpo": "grpo"}
+
+
+def test_a_capital_or_capitalised_word_glued_before_a_mixed_case_label_extends_it():
+    labels = [("Z-Net", "z-net"), ("AZ-Net", "az-net"), ("Quxa", "quxa"), ("HedgeQuxa", "hedgequxa"), ("QQuxa", "qquxa"),
+              ("hedgeQuxa", "lower"), ("Hedge Quxa", "spaced"), ("ABC", "abc"), ("XABC", "xabc")]
+    # 'ABC' has no lowercase letter (the label shape decides those); a lowercase head or a space is no compound.
+    assert name_index.compound_extensions(labels) == {("az-net", "z-net"), ("hedgequxa", "quxa"), ("qquxa", "quxa")}
 
 
 def test_the_longest_parent_label_wins_then_the_first_listed():
@@ -84,8 +95,8 @@ def test_unrelated_names_compile_no_pattern(monkeypatch):
 # Base names glued from a few pieces (acronyms, lowercase, both hyphens, spaces), and names derived from them
 # by a head, a tail and perhaps the final newline '$' lets a match end before, so that heads, tails and word
 # tails of different names collide often.
-_names = st.lists(st.sampled_from(["ABC", "AB", "Ab", "a", "x", "-", "\u2010", " ", "Q"]), max_size=4).map("".join)
-_heads = st.sampled_from(["", "x", "a-", "Ab", "Q", "Ab ", "x y ", "-", " "])
+_names = st.lists(st.sampled_from(["ABC", "AB", "Ab", "a", "x", "-", "\u2010", " ", "Q", "Abcd"]), max_size=4).map("".join)
+_heads = st.sampled_from(["", "x", "a-", "Ab", "Q", "Ab ", "x y ", "-", " ", "Qx"])
 _tails = st.sampled_from(["", "-x", "\u2010Ab", "-1", " Ab", "x", "\n"])
 
 

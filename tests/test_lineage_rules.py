@@ -1,0 +1,137 @@
+"""Issue 9, lineage side: model families in one scheme and method lineage, on invented names."""
+
+from collections import defaultdict
+
+from kg.lexicon import load_lexicon
+from kg.link import Entity, Linker
+from kg.namespaces import EntityType
+from kg.pipeline import build
+from kg.vocab import fold, load_vocabulary
+
+from conftest import write_digest
+
+
+def _linker(tmp_path, *vocab_lines: str) -> Linker:
+    (tmp_path / "vocabulary.jsonl").write_text("".join(line + "\n" for line in vocab_lines))
+    (tmp_path / "not-entities.txt").write_text("")
+    return Linker(load_vocabulary(tmp_path))
+
+
+def test_a_tiered_model_sits_under_its_generation_which_sits_under_the_family(tmp_path):
+    # the vocabulary skips the generation: the generation is implied and takes the family
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorblax 2.5 Pro", "type": "Model", "aliases": [], "variant_of": "Zorblax"}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL, in_vocabulary=n.endswith("Pro"))
+             for n in ("Zorblax", "Zorblax 2.5 Pro", "Zorblax Max 3.1")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorblax 2.5 Pro")].variant_of == fold("Zorblax 2.5")
+    assert entities[fold("Zorblax 2.5")].variant_of == "zorblax"
+    assert entities[fold("Zorblax Max 3.1")].variant_of == fold("Zorblax 3.1")  # tier before the version: one scheme
+    assert entities[fold("Zorblax 3.1")].variant_of == "zorblax"
+
+
+def test_a_name_with_a_version_and_a_common_word_is_no_generation(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold("Zorblax 2 Agent"): Entity(fold("Zorblax 2 Agent"), "Zorblax 2 Agent", EntityType.MODEL)}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert fold("Zorblax 2") not in entities
+
+
+def test_a_benchmark_is_an_edition_of_a_hyphen_prefix_only_when_the_tail_is_edition_shaped(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Zorbench", "type": "Benchmark", "aliases": [], "variant_of": null}')
+    names = ("Zorbench", "Zorbench-AGI", "Zorbench-Hard", "Zorbench-v2", "Zorbench-ZH")
+    typed = {fold(n): Entity(fold(n), n, EntityType.BENCHMARK) for n in names}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbench-AGI")].variant_of is None  # another benchmark, not an edition
+    assert {n for n in names if entities[fold(n)].variant_of == "zorbench"} == {"Zorbench-Hard", "Zorbench-v2", "Zorbench-ZH"}
+
+
+def test_a_name_released_in_sizes_is_a_model_family(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, t) for n, t in (("Quxaline", EntityType.METHOD), ("Quxaline-7B", EntityType.MODEL),
+                                                          ("Frobnic", EntityType.METHOD), ("Frobnic-Agent", EntityType.MODEL))}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities["quxaline"].type == EntityType.MODEL
+    assert entities[fold("Quxaline-7B")].variant_of == "quxaline"
+    assert entities["frobnic"].type == EntityType.METHOD  # no size: the method stays a method
+
+
+def _triples(tmp_path, body: str) -> set[tuple[str, str, str]]:
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n" + body
+                 + "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    return {(r.subject, str(r.predicate), r.object) for r in build([tmp_path]).relations}
+
+
+def test_a_lineage_cue_names_every_listed_parent_and_no_parent_is_a_child(tmp_path):
+    """extends.stated: 'generalizes X/Y' extends both; Y, listed with the parent, is never a child of it."""
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath generalizes GRPO/PPO "
+                       "by running many roles in one model, and GRPO and PPO are both used as baselines.\n")
+    extends = {(s, o) for s, p, o in triples if p == "extends"}
+    assert {("zorvath", "grpo"), ("zorvath", "ppo")} <= extends
+    assert ("ppo", "grpo") not in extends
+
+
+def test_a_lineage_cue_without_the_child_in_its_sentence_extends_the_papers_own_method(tmp_path):
+    """extends.stated-own-system: 'The approach extends the paradigm pioneered by X' in the item of the paper's system."""
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. The approach extends the recursive "
+                       "paradigm pioneered by GRPO with two new mechanisms.\n")
+    assert ("zorvath", "extends", "grpo") in triples
+
+
+def test_a_derived_adjective_is_never_a_lineage_child():
+    lex = load_lexicon()
+    assert [bool(lex.not_lineage_child.search(n)) for n in ("ZORB-integrated", "ZORB-based", "16×ZORB", "ZORB-RoC", "ZORB-2")] \
+        == [True, True, True, False, False]
+
+
+def test_a_release_number_after_a_name_implies_the_family(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}')
+    names = (("Quxaline2.0", EntityType.MODEL), ("Frobnic-1.5", EntityType.MODEL), ("Plinkbench V2", EntityType.BENCHMARK),
+             ("Kimo K2.5", EntityType.MODEL))
+    typed = {fold(n): Entity(fold(n), n, t) for n, t in names}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Quxaline2.0")].variant_of == "quxaline"
+    assert entities[fold("Frobnic-1.5")].variant_of == "frobnic"
+    assert entities[fold("Plinkbench V2")].variant_of == "plinkbench"
+    assert entities["plinkbench"].type == EntityType.BENCHMARK
+    assert entities[fold("Kimo K2.5")].variant_of is None  # 'Kimo K' is no family name
+
+
+def test_a_vocabulary_prefix_names_the_family_by_its_id_and_only_of_its_own_type(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Quxa-R7", "type": "Model", "aliases": ["R7"], "variant_of": null}',
+                     '{"id": "Frob of Thoughts", "type": "Method", "aliases": ["FoT"], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in ("R7-Distill-Blorp-8B", "FoT-OCR2.0")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("R7-Distill-Blorp-8B")].variant_of == fold("R7-Distill-Blorp")
+    assert entities[fold("R7-Distill-Blorp")].variant_of == fold("Quxa-R7")  # distills keep their parent
+    assert entities[fold("FoT-OCR2.0")].variant_of == fold("FoT-OCR")  # not the method FoT
+
+
+def test_a_name_opening_with_a_vendorless_alias_is_one_entity_with_the_full_name(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Quxa-R7", "type": "Model", "aliases": ["R7"], "variant_of": null}')
+    assert linker._resolve("R7-Distill-Blorp-8B", {}) == linker._resolve("Quxa-R7-Distill-Blorp-8B", {})
+    assert linker._resolve("R7", {}) == fold("Quxa-R7")
+
+
+def test_total_and_active_parameters_are_one_size(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in ("Quxaline", "Quxaline-30B-A3B")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Quxaline-30B-A3B")].variant_of == "quxaline"
+    assert fold("Quxaline-30B") not in entities
+
+
+def test_x_style_states_lineage_and_x_based_does_not(tmp_path):
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath adds DAPO-style clipping "
+                       "and a GRPO-based data annotation step.\n")
+    extends = {o for s, p, o in triples if s == "zorvath" and p == "extends"}
+    assert "dapo" in extends and "grpo" not in extends
+
+
+def test_a_generation_gives_way_to_a_longer_known_name_and_to_releases(tmp_path):
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorblax 2.5 Pro", "type": "Model", "aliases": [], "variant_of": "Zorblax"}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in ("Zorblax-2.5-Pro-Thinking", "Quxa-Thinking-v1")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorblax-2.5-Pro-Thinking")].variant_of == fold("Zorblax 2.5 Pro")
+    assert entities[fold("Quxa-Thinking-v1")].variant_of == fold("Quxa-Thinking")  # 'v1' is a release, not a generation
