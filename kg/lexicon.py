@@ -5,7 +5,8 @@ Each file holds one list, with ``#`` comment lines saying what it is for:
 - ``*.txt``: one word or token per line;
 - ``*.regex``: one regular expression, its non-comment lines concatenated as written (so a long
   pattern can be split over lines); ``(?i)`` at the start makes it case-insensitive and
-  ``{{intro-verbs}}`` stands for intro-verbs.txt, sorted and joined by ``|``;
+  ``{{intro-verbs}}`` stands for intro-verbs.txt, sorted and joined by ``|``, and ``{{type-nouns}}`` for
+  every type-nouns-*.txt word;
 - ``weights.json``: the weight of each typing rule's vote (kg/nlp.py and kg/link.py name them);
 - ``type-decision.json``: the fitted decision that types a discovered name or drops it
   (``kg.votes.TypeModel``; written by benchmarks/fit_weights.py, not by hand).
@@ -117,6 +118,13 @@ class Lexicon:
     clause_split: re.Pattern[str]
     definition_after: re.Pattern[str]
     clause_opening: re.Pattern[str]
+    novel_subject_before: re.Pattern[str]
+    novel_defined_after: re.Pattern[str]
+    method_use_before: re.Pattern[str]
+    method_use_after: re.Pattern[str]
+    novel_typed_after: re.Pattern[str]
+    novel_typed_before: re.Pattern[str]
+    bare_acronym_shape: re.Pattern[str]
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]
@@ -194,15 +202,17 @@ def _type_decision(base: Path) -> TypeModel | None:
 def _load(directory: str) -> Lexicon:
     base = Path(directory)
     intro_verbs = _words(base, "intro-verbs")
-    splice = {"intro-verbs": "|".join(map(re.escape, sorted(intro_verbs)))}
+    type_nouns = {kind: _words(base, f"type-nouns-{kind.value.lower()}")
+                  for kind in (EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD)}
+    splice = {"intro-verbs": "|".join(map(re.escape, sorted(intro_verbs))),
+              "type-nouns": "|".join(map(re.escape, sorted(set().union(*type_nouns.values()), key=lambda w: (-len(w), w))))}
 
     def rx(name: str) -> re.Pattern[str]:
         return _regex(base, name, splice)
 
     weights, thresholds = _weights(base)
     return Lexicon(
-        type_nouns=tuple((kind, _words(base, f"type-nouns-{kind.value.lower()}"))
-                         for kind in (EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD)),
+        type_nouns=tuple(type_nouns.items()),
         list_nouns_benchmark=_words(base, "list-nouns-benchmark"),
         module_nouns=_words(base, "module-nouns"),
         expansion_heads=(
@@ -282,6 +292,13 @@ def _load(directory: str) -> Lexicon:
         clause_split=rx("clause-split"),
         definition_after=rx("definition-after"),
         clause_opening=rx("clause-opening"),
+        novel_subject_before=rx("novel-subject-before"),
+        novel_defined_after=rx("novel-defined-after"),
+        method_use_before=rx("method-use-before"),
+        method_use_after=rx("method-use-after"),
+        novel_typed_after=rx("novel-typed-after"),
+        novel_typed_before=rx("novel-typed-before"),
+        bare_acronym_shape=rx("bare-acronym-shape"),
         weights=weights,
         thresholds=thresholds,
         type_decision=_type_decision(base),

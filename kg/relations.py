@@ -132,9 +132,17 @@ def benchmark_relation(c: MentionContext) -> RuleResult:
 
 
 def method_relation(c: MentionContext) -> RuleResult:
-    """'using Zorb', 'with Zorb' -> usesMethod; not 'without Zorb', not 'outperforms Zorb'."""
-    if not c.lex.negation_cues.search(c.before[-40:]) and not _contrasted(c.before[-50:], c.lex) and c.in_body:
+    """'using Zorb', 'with Zorb' -> usesMethod; not 'without Zorb', not 'outperforms Zorb'.
+
+    A known method (in the vocabulary or named by other papers) named in the body is one the paper uses; a name
+    only this paper mentions needs a cue of use ('via Zorb', 'Zorb-based'), as most such names are parts,
+    settings or things met in passing."""
+    if c.lex.negation_cues.search(c.before[-40:]) or _contrasted(c.before[-50:], c.lex) or not c.in_body:
+        return None
+    if c.entity.in_vocabulary or not c.only_this_paper:
         return Predicate.USES_METHOD, "usesMethod.in-body"
+    if c.lex.method_use_before.search(c.before) or c.lex.method_use_after.match(c.after):
+        return Predicate.USES_METHOD, "usesMethod.use-cue"
     return None
 
 
@@ -271,9 +279,18 @@ def introduction_rule(c: MentionContext, first_mention: bool, known: bool) -> st
         return None  # "an enhanced version of the previous Janus model": a base, not a contribution
     if entity.type == EntityType.MODEL and novel and not cue and not _opens_clause(before, lex):
         return None  # "embedding models like OpenAI's text-embedding-3-small are also susceptible": studied, not made
-    own = cue or (novel and not compared and not entity.variant_of and not lex.use_verbs.search(clause[-40:]))
-    if own and not (compared and not by_verb):
-        return cue or "introduces.novel-name"
+    if cue:
+        return None if compared and not by_verb else cue
+    if not novel or compared or entity.variant_of or lex.use_verbs.search(clause[-40:]):
+        return None
+    # An unseen name is the paper's own only with positive evidence: the sentence defines it ('X is a ...',
+    # 'X (ACR), a framework that') or it is what its clause is about ('● X fixes ...'), never a name in passing.
+    if lex.novel_defined_after.match(after):
+        return "introduces.novel-defined"
+    if lex.novel_subject_before.fullmatch(before):
+        return "introduces.novel-subject"
+    if (lex.novel_typed_after.match(after) and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
+        return "introduces.novel-typed"
     return None
 
 

@@ -198,6 +198,13 @@ def _triples(tmp_path, body: str) -> set[tuple[str, str, str]]:
     return {(r.subject, str(r.predicate), r.object) for r in build([tmp_path]).relations}
 
 
+def _rules_of(tmp_path, body: str) -> dict[tuple[str, str, str], set[str]]:
+    """Each relation of the week with the rules that stated it."""
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n" + body
+                 + "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    return {(r.subject, str(r.predicate), r.object): {h.rule for h in r.rules} for r in build([tmp_path]).relations}
+
+
 def test_prior_or_used_work_is_not_introduced(tmp_path):
     """introduces.blocked: a name after 'predecessors like' or 'using the' is prior work the paper uses, not its own."""
     triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Unlike predecessors like Quimblefix, "
@@ -245,3 +252,37 @@ def test_studied_model_lists(tmp_path):
                        "Quxa-70B, Mibbo-405B and Blorfi-8B, on long plans, where Quxa-70B beats Blorfi-8B.\n"
                        "3. Zorvath\nZorvath is a new agent for proofs that outperforms Quxa-70B, Mibbo-405B and Blorfi-8B.\n")
     assert {("snoodle", "usesBaseModel", m) for m in ("quxa-70b", "mibbo-405b", "blorfi-8b")} <= triples
+
+
+def test_an_unseen_name_is_introduced_only_with_positive_evidence(tmp_path):
+    """introduces.novel-subject / novel-defined: an unseen name the paper is about ('● X fixes ...') or defines
+    ('X block, a sparse memory'), or one after 'the new', is introduced; a name met in passing is neither
+    introduced nor used (usesMethod.use-cue needs a cue of use)."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Logs are kept by QuimbNet for later audits. "
+                      "It trains with the new FlorpPO objective. It stores plans in a GlimNet block, a sparse memory "
+                      "that grows.\n● BlipRL fixes drift: it resets the buffer.\n")
+    assert rules[("zorvath", "introduces", "bliprl")] == {"introduces.novel-subject"}
+    assert rules[("zorvath", "introduces", "glimnet")] == {"introduces.novel-defined"}
+    assert ("zorvath", "introduces", "florppo") in rules
+    assert not {k for k in rules if k[2] == "quimbnet"}
+
+
+def test_an_unseen_method_is_used_only_with_a_cue_of_use(tmp_path):
+    """usesMethod.use-cue: 'tuned with the X optimizer', 'X-based' make an unseen name a method the paper uses."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Its planner is tuned with the ZorbNet "
+                      "optimizer. Its memory keeps QuimbNet-based indexes. Scores are logged next to FratzNet runs.\n")
+    assert rules[("zorvath", "usesMethod", "zorbnet")] == {"usesMethod.use-cue"}
+    assert rules[("zorvath", "usesMethod", "quimbnet")] == {"usesMethod.use-cue"}
+    assert not {k for k in rules if k[2] == "fratznet"}
+
+
+def test_a_typed_part_is_introduced_and_inspiration_is_not(tmp_path):
+    """introduces.novel-typed: 'adds a X strategy', 'a simple strategy, X,' present a part of the paper's work;
+    'inspired by the X method' is work it builds on; 'a ZKQ agent' (bare acronym) names a domain."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath adds a Blimp-Scheduler strategy "
+                      "for long proofs, plus a simple strategy, FlorpRL, that lengthens horizons. Its notes are inspired "
+                      "by the QuimbNet method. It runs as a ZKQ agent on phones.\n")
+    assert rules[("zorvath", "introduces", "blimp-scheduler")] == {"introduces.novel-typed"}
+    assert rules[("zorvath", "introduces", "florprl")] == {"introduces.novel-typed"}
+    assert ("zorvath", "introduces", "quimbnet") not in rules
+    assert ("zorvath", "introduces", "zkq") not in rules
