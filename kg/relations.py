@@ -97,6 +97,7 @@ class MentionContext:
     after: str  # and after it
     lex: Lexicon
     only_this_paper: bool  # no other paper mentions the entity
+    benchmark_paper: bool = False  # the paper introduces a benchmark: the models it scores are compared, none is its base
 
     @property
     def sentence(self) -> str:
@@ -115,6 +116,8 @@ def model_relation(c: MentionContext) -> RuleResult:
     """'fine-tuned from Zorb-7B' / 'a Zorb-7B base' -> usesBaseModel; 'outperforms Zorb-7B' -> comparedWith;
     a model only this paper mentions, in its body -> usesBaseModel (a model the paper studies or applies)."""
     lex, before, after = c.lex, c.before, c.after
+    if c.benchmark_paper and c.in_body and not lex.base_after.search(after):  # 'using the X backbone' still is one
+        return Predicate.COMPARED_WITH, "comparedWith.benchmark-paper"  # 'GPT-5 scores 30% on it': a model it ranks
     if lex.study_list_before.search(before):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.studied"  # 'tested 9 models, including X, Y and Z'
     if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
@@ -181,9 +184,10 @@ def _contrasted(before: str, lex: Lexicon) -> bool:
 
 
 def _context(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
-             lex: Lexicon) -> MentionContext:
+             lex: Lexicon, benchmark_paper: bool = False) -> MentionContext:
     before, after = _around(item, lm)
-    return MentionContext(item, lm, entities[lm.entity], before, after, lex, papers_of_entity[lm.entity] == {item.paper})
+    return MentionContext(item, lm, entities[lm.entity], before, after, lex, papers_of_entity[lm.entity] == {item.paper},
+                          benchmark_paper)
 
 
 def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
@@ -193,6 +197,7 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
     introduced = _introduced(item, entities, papers_of_entity, lex)
     for key, (sentence_index, rule) in sorted(introduced.items()):
         found.add((item.paper, Predicate.INTRODUCES, key), Evidence(digest, sentences[sentence_index]), rule)
+    benchmark_paper = any(entities[key].type == EntityType.BENCHMARK for key in introduced)
     authors_line = ", ".join(item.annotated.item.affiliations)
     for key in item.affiliations:
         found.add((item.paper, Predicate.AFFILIATION, key), Evidence(digest, authors_line), "affiliation.authors-line")
@@ -202,7 +207,7 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         if lm.entity in introduced and entity.type != EntityType.BENCHMARK:
             continue  # a benchmark a paper introduces is usually also one it reports results on
         relation_rule = RELATION_RULES.get(entity.type) if entity.type else None
-        c = _context(item, lm, entities, papers_of_entity, lex)
+        c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper)
         stated = relation_rule(c) if relation_rule else None
         if stated is None:
             continue
