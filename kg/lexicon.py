@@ -125,6 +125,7 @@ class Lexicon:
     novel_typed_after: re.Pattern[str]
     novel_typed_before: re.Pattern[str]
     bare_acronym_shape: re.Pattern[str]
+    own_system_joiners: frozenset[str]
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]
@@ -299,6 +300,7 @@ def _load(directory: str) -> Lexicon:
         novel_typed_after=rx("novel-typed-after"),
         novel_typed_before=rx("novel-typed-before"),
         bare_acronym_shape=rx("bare-acronym-shape"),
+        own_system_joiners=_words(base, "own-system-joiners"),
         weights=weights,
         thresholds=thresholds,
         type_decision=_type_decision(base),

@@ -98,6 +98,7 @@ class MentionContext:
     lex: Lexicon
     only_this_paper: bool  # no other paper mentions the entity
     benchmark_paper: bool = False  # the paper introduces a benchmark: the models it scores are compared, none is its base
+    own_names: tuple[str, ...] = ()  # how this item writes the names of what the paper introduces
 
     @property
     def sentence(self) -> str:
@@ -118,6 +119,8 @@ def model_relation(c: MentionContext) -> RuleResult:
     lex, before, after = c.lex, c.before, c.after
     if c.benchmark_paper and c.in_body and not lex.base_after.search(after):  # 'using the X backbone' still is one
         return Predicate.COMPARED_WITH, "comparedWith.benchmark-paper"  # 'GPT-5 scores 30% on it': a model it ranks
+    if _joined_to_own_system(c):
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.with-own-system"  # 'Zorb-7B with Quux', 'Quux + Zorb-7B'
     if lex.study_list_before.search(before):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.studied"  # 'tested 9 models, including X, Y and Z'
     if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
@@ -176,6 +179,18 @@ RELATION_RULES = {
 }
 
 
+def _joined_to_own_system(c: MentionContext) -> bool:
+    """True when a joiner ('with', '+', 'on') links the model to a name the paper introduces, either side."""
+    after_words, before_words = c.after.split(), c.before.split()
+    for name in c.own_names:
+        n = len(name.split())
+        if len(after_words) > n and after_words[0] in c.lex.own_system_joiners and " ".join(after_words[1:1 + n]).rstrip(",.;:") == name:
+            return True
+        if len(before_words) > n and before_words[-1] in c.lex.own_system_joiners and " ".join(before_words[-1 - n:-1]) == name:
+            return True
+    return False
+
+
 def _contrasted(before: str, lex: Lexicon) -> bool:
     """True when the last cue before a method is a comparison ('outperforms X'), not a use ('using X')."""
     compare = [m.end() for m in lex.compare_cues.finditer(before)]
@@ -184,10 +199,10 @@ def _contrasted(before: str, lex: Lexicon) -> bool:
 
 
 def _context(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
-             lex: Lexicon, benchmark_paper: bool = False) -> MentionContext:
+             lex: Lexicon, benchmark_paper: bool = False, own_names: tuple[str, ...] = ()) -> MentionContext:
     before, after = _around(item, lm)
     return MentionContext(item, lm, entities[lm.entity], before, after, lex, papers_of_entity[lm.entity] == {item.paper},
-                          benchmark_paper)
+                          benchmark_paper, own_names)
 
 
 def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
@@ -198,6 +213,7 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
     for key, (sentence_index, rule) in sorted(introduced.items()):
         found.add((item.paper, Predicate.INTRODUCES, key), Evidence(digest, sentences[sentence_index]), rule)
     benchmark_paper = any(entities[key].type == EntityType.BENCHMARK for key in introduced)
+    own_names = tuple(sorted({lm.mention.surface for lm in item.mentions if lm.entity in introduced}))
     authors_line = ", ".join(item.annotated.item.affiliations)
     for key in item.affiliations:
         found.add((item.paper, Predicate.AFFILIATION, key), Evidence(digest, authors_line), "affiliation.authors-line")
@@ -207,7 +223,7 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         if lm.entity in introduced and entity.type != EntityType.BENCHMARK:
             continue  # a benchmark a paper introduces is usually also one it reports results on
         relation_rule = RELATION_RULES.get(entity.type) if entity.type else None
-        c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper)
+        c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper, own_names)
         stated = relation_rule(c) if relation_rule else None
         if stated is None:
             continue

@@ -297,3 +297,19 @@ def test_a_benchmark_paper_compares_the_models_it_scores(tmp_path):
         ("glimbench", "comparedWith", m) for m in ("quxa-70b", "mibbo-405b", "blorfi-8b")} | {
         ("glimbench", "usesBaseModel", "zibbo-7b")}  # a stated backbone still is one
     assert "comparedWith.benchmark-paper" in rules[("glimbench", "comparedWith", "blorfi-8b")]
+
+
+def test_base_model_cues(tmp_path):
+    """usesBaseModel.cue: 'starting from X', 'X improves from A% to B%', 'X fine-tuned on', 'lets the smaller X',
+    'distills ... into X', 'base X'; usesBaseModel.with-own-system: 'X with <own system>', '<own system> + X'.
+    A comparison later in the sentence does not make the subject a baseline."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Starting from Quxa-70B, it learns to plan. "
+                      "Mibbo-8B with Zorvath solves 60% of tasks, outperforming much larger models. Zorvath + Blorfi-8B "
+                      "lifts accuracy to 0.9 vs 0.7. Glim-7B improves from 13.1% to 29.8% on long proofs. Tribo-3B "
+                      "fine-tuned on 900 proofs outperforms the rest. It also lets the smaller Snib-2B beat larger models. "
+                      "The team distills traces from a teacher into Wobo-1B models. It improves base Fenn-9B scores by 10x.\n")
+    cue = {"quxa-70b", "glim-7b", "tribo-3b", "snib-2b", "wobo-1b", "fenn-9b"}
+    assert {o for (s, p, o), r in rules.items() if p == "usesBaseModel" and "usesBaseModel.cue" in r} == cue
+    assert {o for (s, p, o), r in rules.items() if p == "usesBaseModel" and "usesBaseModel.with-own-system" in r} == {
+        "mibbo-8b", "blorfi-8b"}
+    assert not {k for k in rules if k[1] == "comparedWith"}
