@@ -99,6 +99,7 @@ class MentionContext:
     only_this_paper: bool  # no other paper mentions the entity
     benchmark_paper: bool = False  # the paper introduces a benchmark: the models it scores are compared, none is its base
     own_names: tuple[str, ...] = ()  # how this item writes the names of what the paper introduces
+    study_paper: bool = False  # the paper introduces nothing: the models it names are the ones it studies
 
     @property
     def sentence(self) -> str:
@@ -125,6 +126,8 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.studied"  # 'tested 9 models, including X, Y and Z'
     if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue"
+    if c.study_paper and c.in_body and not lex.compare_cues.search(c.sentence):
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.study-subject"  # 'GPT-5 leads overall but ...' in a study of it
     if lex.compare_cues.search(c.sentence) and not c.lm.mention.in_title:
         return Predicate.COMPARED_WITH, "comparedWith.cue"
     if c.only_this_paper and not c.entity.in_vocabulary and c.in_body:
@@ -199,10 +202,10 @@ def _contrasted(before: str, lex: Lexicon) -> bool:
 
 
 def _context(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
-             lex: Lexicon, benchmark_paper: bool = False, own_names: tuple[str, ...] = ()) -> MentionContext:
+             lex: Lexicon, benchmark_paper: bool = False, own_names: tuple[str, ...] = (), study_paper: bool = False) -> MentionContext:
     before, after = _around(item, lm)
     return MentionContext(item, lm, entities[lm.entity], before, after, lex, papers_of_entity[lm.entity] == {item.paper},
-                          benchmark_paper, own_names)
+                          benchmark_paper, own_names, study_paper)
 
 
 def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
@@ -223,7 +226,7 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         if lm.entity in introduced and entity.type != EntityType.BENCHMARK:
             continue  # a benchmark a paper introduces is usually also one it reports results on
         relation_rule = RELATION_RULES.get(entity.type) if entity.type else None
-        c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper, own_names)
+        c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper, own_names, not introduced)
         stated = relation_rule(c) if relation_rule else None
         if stated is None:
             continue

@@ -313,3 +313,14 @@ def test_base_model_cues(tmp_path):
     assert {o for (s, p, o), r in rules.items() if p == "usesBaseModel" and "usesBaseModel.with-own-system" in r} == {
         "mibbo-8b", "blorfi-8b"}
     assert not {k for k in rules if k[1] == "comparedWith"}
+
+
+def test_a_study_applies_the_models_it_names(tmp_path):
+    """usesBaseModel.study-subject: a paper that introduces nothing studies the models it names (known ones too),
+    unless the sentence compares them ('X scores 12% versus 40% for Y')."""
+    rules = _rules_of(tmp_path, "1. Do Agents Resist Being Switched Off?\nThis study probes whether GPT-4o resists shutdown "
+                      "in sandboxed tasks. DeepSeek-R1 leads overall on sabotage. Blorfi-8B scores 12% versus 40% for Tribo-9B.\n")
+    paper = "do-agents-resist-being-switched-off"
+    assert rules[(paper, "usesBaseModel", "gpt4o")] == {"usesBaseModel.study-subject"}
+    assert rules[(paper, "usesBaseModel", "deepseek-r1")] == {"usesBaseModel.study-subject"}
+    assert {(paper, "comparedWith", "blorfi-8b"), (paper, "comparedWith", "tribo-9b")} <= set(rules)
