@@ -126,6 +126,7 @@ class Lexicon:
     novel_typed_before: re.Pattern[str]
     bare_acronym_shape: re.Pattern[str]
     own_system_joiners: frozenset[str]
+    base_stated_before: re.Pattern[str]
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]
@@ -301,6 +302,7 @@ def _load(directory: str) -> Lexicon:
         novel_typed_before=rx("novel-typed-before"),
         bare_acronym_shape=rx("bare-acronym-shape"),
         own_system_joiners=_words(base, "own-system-joiners"),
+        base_stated_before=rx("base-stated-before"),
         weights=weights,
         thresholds=thresholds,
         type_decision=_type_decision(base),

@@ -118,7 +118,8 @@ def model_relation(c: MentionContext) -> RuleResult:
     """'fine-tuned from Zorb-7B' / 'a Zorb-7B base' -> usesBaseModel; 'outperforms Zorb-7B' -> comparedWith;
     a model only this paper mentions, in its body -> usesBaseModel (a model the paper studies or applies)."""
     lex, before, after = c.lex, c.before, c.after
-    if c.benchmark_paper and c.in_body and not lex.base_after.search(after):  # 'using the X backbone' still is one
+    stated_base = lex.base_stated_before.search(before[-60:]) or lex.base_after.search(after)  # 'a X backbone'
+    if c.benchmark_paper and c.in_body and not stated_base:
         return Predicate.COMPARED_WITH, "comparedWith.benchmark-paper"  # 'GPT-5 scores 30% on it': a model it ranks
     if _joined_to_own_system(c):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.with-own-system"  # 'Zorb-7B with Quux', 'Quux + Zorb-7B'

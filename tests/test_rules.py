@@ -290,12 +290,13 @@ def test_a_typed_part_is_introduced_and_inspiration_is_not(tmp_path):
 
 def test_a_benchmark_paper_compares_the_models_it_scores(tmp_path):
     """comparedWith.benchmark-paper: a paper that introduces a benchmark ranks the models it tests; none is its base
-    unless the text says so ('a X backbone')."""
+    unless the text says so ('a X backbone', 'fine-tuned from X'; base-stated-before.regex)."""
     rules = _rules_of(tmp_path, "1. Glimbench\nGlimbench is a new benchmark of 800 planning tasks. The authors tested 9 models, including Quxa-70B and Mibbo-405B. "
-                      "Blorfi-8B scores only 12%, while Quxa-70B reaches 41%. Its grader runs on a Zibbo-7B backbone.\n")
+                      "Blorfi-8B scores only 12%, while Quxa-70B reaches 41%. Its grader runs on a Zibbo-7B backbone. Its "
+                      "judge is fine-tuned from Wibbo-3B.\n")
     assert {k for k in rules if k[0] == "glimbench" and k[1] in ("comparedWith", "usesBaseModel")} == {
         ("glimbench", "comparedWith", m) for m in ("quxa-70b", "mibbo-405b", "blorfi-8b")} | {
-        ("glimbench", "usesBaseModel", "zibbo-7b")}  # a stated backbone still is one
+        ("glimbench", "usesBaseModel", "zibbo-7b"), ("glimbench", "usesBaseModel", "wibbo-3b")}  # stated bases still are
     assert "comparedWith.benchmark-paper" in rules[("glimbench", "comparedWith", "blorfi-8b")]
 
 
