@@ -129,7 +129,8 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue"
     if c.study_paper and c.in_body and not lex.compare_cues.search(c.sentence):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-subject"  # 'GPT-5 leads overall but ...' in a study of it
-    if lex.compare_cues.search(c.sentence) and not c.lm.mention.in_title:
+    if lex.compare_cues.search(c.sentence) and not c.lm.mention.in_title and not (
+            _opens_clause(before, lex) and not lex.compare_cues.search(before)):
         return Predicate.COMPARED_WITH, "comparedWith.cue"
     if c.only_this_paper and not c.entity.in_vocabulary and c.in_body:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.only-this-paper"

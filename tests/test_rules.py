@@ -318,10 +318,19 @@ def test_base_model_cues(tmp_path):
 
 def test_a_study_applies_the_models_it_names(tmp_path):
     """usesBaseModel.study-subject: a paper that introduces nothing studies the models it names (known ones too),
-    unless the sentence compares them ('X scores 12% versus 40% for Y')."""
+    unless the sentence compares them ('X scores 12% versus 40% for Y': Y is compared)."""
     rules = _rules_of(tmp_path, "1. Do Agents Resist Being Switched Off?\nThis study probes whether GPT-4o resists shutdown "
                       "in sandboxed tasks. DeepSeek-R1 leads overall on sabotage. Blorfi-8B scores 12% versus 40% for Tribo-9B.\n")
     paper = "do-agents-resist-being-switched-off"
     assert rules[(paper, "usesBaseModel", "gpt4o")] == {"usesBaseModel.study-subject"}
     assert rules[(paper, "usesBaseModel", "deepseek-r1")] == {"usesBaseModel.study-subject"}
-    assert {(paper, "comparedWith", "blorfi-8b"), (paper, "comparedWith", "tribo-9b")} <= set(rules)
+    assert (paper, "comparedWith", "tribo-9b") in rules
+
+
+def test_the_subject_of_a_comparison_is_no_baseline(tmp_path):
+    """comparedWith.cue: a model that opens its sentence, before the comparison ('X reaches 48%, outperforming Y'),
+    is not compared; the one after the cue is."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Quxa-70B reaches 48% on proofs with it, "
+                      "outperforming Mibbo-405B.\n")
+    assert ("zorvath", "comparedWith", "mibbo-405b") in rules
+    assert ("zorvath", "comparedWith", "quxa-70b") not in rules
