@@ -127,6 +127,7 @@ class Lexicon:
     bare_acronym_shape: re.Pattern[str]
     own_system_joiners: frozenset[str]
     base_stated_before: re.Pattern[str]
+    review_paper: re.Pattern[str]
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]
@@ -303,6 +304,7 @@ def _load(directory: str) -> Lexicon:
         bare_acronym_shape=rx("bare-acronym-shape"),
         own_system_joiners=_words(base, "own-system-joiners"),
         base_stated_before=rx("base-stated-before"),
+        review_paper=rx("review-paper"),
         weights=weights,
         thresholds=thresholds,
         type_decision=_type_decision(base),

@@ -214,7 +214,9 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
                     found: _Found, lex: Lexicon) -> None:
     digest = item.annotated.item.digest_file
     sentences = item.annotated.sentences
-    introduced = _introduced(item, entities, papers_of_entity, lex)
+    # relations.review-paper: a survey describes other work; it introduces, uses and compares nothing
+    review = any(lex.review_paper.search(s) for s in sentences[:2])
+    introduced = {} if review else _introduced(item, entities, papers_of_entity, lex)
     for key, (sentence_index, rule) in sorted(introduced.items()):
         found.add((item.paper, Predicate.INTRODUCES, key), Evidence(digest, sentences[sentence_index]), rule)
     benchmark_paper = any(entities[key].type == EntityType.BENCHMARK for key in introduced)
@@ -227,6 +229,8 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         entity = entities[lm.entity]
         if lm.entity in introduced and entity.type != EntityType.BENCHMARK:
             continue  # a benchmark a paper introduces is usually also one it reports results on
+        if review and entity.type in (EntityType.MODEL, EntityType.METHOD):
+            continue
         relation_rule = RELATION_RULES.get(entity.type) if entity.type else None
         c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper, own_names, not introduced)
         stated = relation_rule(c) if relation_rule else None

@@ -334,3 +334,12 @@ def test_the_subject_of_a_comparison_is_no_baseline(tmp_path):
                       "outperforming Mibbo-405B.\n")
     assert ("zorvath", "comparedWith", "mibbo-405b") in rules
     assert ("zorvath", "comparedWith", "quxa-70b") not in rules
+
+
+def test_a_review_introduces_uses_and_compares_nothing(tmp_path):
+    """relations.review-paper: a survey or review describes other work: no introduces, usesMethod, usesBaseModel or
+    comparedWith, whatever its sentences say."""
+    rules = _rules_of(tmp_path, "1. A Survey of Planning Agents\nThis survey covers agents such as ZorbNet, which uses "
+                      "QuimbRL on top of Quxa-70B and outperforms Mibbo-405B. It proposes a taxonomy.\n")
+    paper = "a-survey-of-planning-agents"
+    assert not {k for k in rules if k[0] == paper and k[1] in ("introduces", "usesMethod", "usesBaseModel", "comparedWith")}
