@@ -170,10 +170,17 @@ def organization_relation(c: MentionContext) -> RuleResult:
         return Predicate.AFFILIATION, "affiliation.cue"
     if c.lm.mention.sentence == 0:
         return Predicate.AFFILIATION, "affiliation.title"
-    # The organisation that opens the item's first body sentence ('Zorb Labs runs ...') wrote the paper.
-    if c.lm.mention.sentence == 1 and _opens_clause(c.before, c.lex) and c.lex.org_subject_after.match(c.after):
+    # The organisation that opens a sentence of the item's opening paragraph ('Zorb Labs runs ...') wrote the paper.
+    if _in_opening_paragraph(c) and _opens_clause(c.before, c.lex) and c.lex.org_subject_after.match(c.after):
         return Predicate.AFFILIATION, "affiliation.first-subject"
     return None
+
+
+def _in_opening_paragraph(c: MentionContext) -> bool:
+    """True for one of the first three body sentences, before the item's first bullet: the prose that says who did what."""
+    sentences = c.item.annotated.sentences
+    return 1 <= c.lm.mention.sentence <= 3 and not any(
+        s.lstrip()[:1] in c.lex.bullets for s in sentences[1:c.lm.mention.sentence + 1])
 
 
 RELATION_RULES = {

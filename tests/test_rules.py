@@ -343,3 +343,17 @@ def test_a_review_introduces_uses_and_compares_nothing(tmp_path):
                       "QuimbRL on top of Quxa-70B and outperforms Mibbo-405B. It proposes a taxonomy.\n")
     paper = "a-survey-of-planning-agents"
     assert not {k for k in rules if k[0] == paper and k[1] in ("introduces", "usesMethod", "usesBaseModel", "comparedWith")}
+
+
+@pytest.mark.parametrize("body", [
+    "Agents that plan are studied here. Quillmont University tested 16 planners on long tasks.",  # opening paragraph
+    "Quillmont University’s Zorvath agent plans ahead on long tasks.",  # possessive owner opens the item
+    "Zorvath is a planning agent from Quillmont University designed for long tasks.",  # 'agent from ORG'
+    "Jane Doe (Quillmont University) argues that agents that plan are not mysterious.",  # author (ORG)
+    "Jane Doe and collaborators at Quillmont University dissect agents that plan.",
+])
+def test_more_affiliation_cues(tmp_path, body):
+    """affiliation.first-subject in any sentence of the opening paragraph, with a past-tense verb or a possessive;
+    affiliation.cue: 'a model/agent from ORG', 'Person (ORG)', 'collaborators at ORG'."""
+    triples = _triples(tmp_path, f"1. Zorvath\n{body}\n● Zorvath plans ahead and wins.\n")
+    assert ("zorvath", "affiliation", "quillmont-university") in triples
