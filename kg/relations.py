@@ -288,13 +288,14 @@ def _around(item: LinkedItem, lm: LinkedMention) -> tuple[str, str]:
     return sentence[:at], sentence[at + len(lm.mention.surface):]
 
 
-def introduction_rule(c: MentionContext, first_mention: bool, known: bool) -> str | None:
+def introduction_rule(c: MentionContext, known: bool) -> str | None:
     """The name of the rule by which the paper introduces this mention's entity, or None.
 
     A well-known entity is introduced only by a paper whose title opens with its name; a name only
-    this paper uses, met for the first time, is the paper's own unless a cue says otherwise."""
+    this paper uses is the paper's own when one of its mentions gives positive evidence (an intro verb,
+    a definition, a heading it opens), never by default."""
     lex, before, after, entity, mention = c.lex, c.before, c.after, c.entity, c.lm.mention
-    novel = not known and c.only_this_paper and first_mention
+    novel = not known and c.only_this_paper
     clause = lex.clause_split.split(before)[-1]
     by_verb = lex.intro_cues.search(clause) is not None
     subject_of_verb = lex.intro_after.match(after) is not None
@@ -338,16 +339,13 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
     if item.system:
         first = next((lm.mention.sentence for lm in item.mentions if lm.entity == item.system), 0)
         out[item.system] = (first, "introduces.title-system")
-    seen: set[str] = set()
     for lm in item.mentions:
         entity = entities[lm.entity]
-        first_mention = lm.entity not in seen
-        seen.add(lm.entity)
         if entity.type == EntityType.ORGANIZATION or lm.entity in out:
             continue
         family = entities.get(entity.variant_of) if entity.variant_of else None
         known = entity.in_vocabulary or (family is not None and family.in_vocabulary)
-        rule = introduction_rule(_context(item, lm, entities, papers_of_entity, lex), first_mention, known)
+        rule = introduction_rule(_context(item, lm, entities, papers_of_entity, lex), known)
         if rule:
             out.setdefault(lm.entity, (lm.mention.sentence, rule))
     for key in list(out):

@@ -357,3 +357,13 @@ def test_more_affiliation_cues(tmp_path, body):
     affiliation.cue: 'a model/agent from ORG', 'Person (ORG)', 'collaborators at ORG'."""
     triples = _triples(tmp_path, f"1. Zorvath\n{body}\n● Zorvath plans ahead and wins.\n")
     assert ("zorvath", "affiliation", "quillmont-university") in triples
+
+
+def test_any_mention_can_show_a_name_is_the_papers_own(tmp_path):
+    """introduces.novel-defined on a later mention ('● X: a reward objective that ...') after one in passing, and
+    on an acronym after its expansion ('Long Name (ACR): A novel training method')."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Its loop runs FlorpPO in two stages.\n"
+                      "● FlorpPO: a reward objective that clusters similar proofs.\n● Zorb policy optimisation: Zorvath "
+                      "trains with Hop-Grouped Zorb Optimization (HZPO): A novel training method for groups.\n")
+    assert rules[("zorvath", "introduces", "florppo")] == {"introduces.novel-defined"}
+    assert rules[("zorvath", "introduces", "hzpo")] == {"introduces.novel-defined"}
