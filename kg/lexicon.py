@@ -128,6 +128,7 @@ class Lexicon:
     own_system_joiners: frozenset[str]
     base_stated_before: re.Pattern[str]
     review_paper: re.Pattern[str]
+    heading_label: re.Pattern[str]
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]
@@ -305,6 +306,7 @@ def _load(directory: str) -> Lexicon:
         own_system_joiners=_words(base, "own-system-joiners"),
         base_stated_before=rx("base-stated-before"),
         review_paper=rx("review-paper"),
+        heading_label=rx("heading-label"),
         weights=weights,
         thresholds=thresholds,
         type_decision=_type_decision(base),

@@ -118,6 +118,10 @@ def model_relation(c: MentionContext) -> RuleResult:
     """'fine-tuned from Zorb-7B' / 'a Zorb-7B base' -> usesBaseModel; 'outperforms Zorb-7B' -> comparedWith;
     a model only this paper mentions, in its body -> usesBaseModel (a model the paper studies or applies)."""
     lex, before, after = c.lex, c.before, c.after
+    label = lex.heading_label.match(before)
+    sentence = c.sentence[label.end():] if label else c.sentence  # a bullet's topic label is no comparison
+    if label:
+        before = before[label.end():]
     stated_base = lex.base_stated_before.search(before[-60:]) or lex.base_after.search(after)  # 'a X backbone'
     if c.benchmark_paper and c.in_body and not stated_base:
         return Predicate.COMPARED_WITH, "comparedWith.benchmark-paper"  # 'GPT-5 scores 30% on it': a model it ranks
@@ -127,10 +131,10 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.studied"  # 'tested 9 models, including X, Y and Z'
     if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue"
-    if c.study_paper and c.in_body and not lex.compare_cues.search(c.sentence):
+    subject = _opens_clause(before, lex) and not lex.compare_cues.search(before)  # 'X reaches 48%, outperforming Y'
+    if c.study_paper and c.in_body and not lex.compare_cues.search(sentence):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-subject"  # 'GPT-5 leads overall but ...' in a study of it
-    if lex.compare_cues.search(c.sentence) and not c.lm.mention.in_title and not (
-            _opens_clause(before, lex) and not lex.compare_cues.search(before)):
+    if lex.compare_cues.search(sentence) and not c.lm.mention.in_title and not subject:
         return Predicate.COMPARED_WITH, "comparedWith.cue"
     if c.only_this_paper and not c.entity.in_vocabulary and c.in_body:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.only-this-paper"

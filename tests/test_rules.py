@@ -367,3 +367,12 @@ def test_any_mention_can_show_a_name_is_the_papers_own(tmp_path):
                       "trains with Hop-Grouped Zorb Optimization (HZPO): A novel training method for groups.\n")
     assert rules[("zorvath", "introduces", "florppo")] == {"introduces.novel-defined"}
     assert rules[("zorvath", "introduces", "hzpo")] == {"introduces.novel-defined"}
+
+
+def test_no_comparison_from_a_topic_label_or_top_p(tmp_path):
+    """A bullet's topic label ('● Generalist vs. specialist: ') and 'top-p' are no comparison; 'a X teacher' is a base."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Generalist vs. specialist: A tuned "
+                      "model (Quxa-70B) does well on proofs.\n● Teaching: the agent distils a Mibbo-405B teacher into a "
+                      "small student. Its planner uses top-p sampling with Blorfi-8B at 0.9.\n")
+    assert not {k for k in rules if k[1] == "comparedWith"}
+    assert {("zorvath", "usesBaseModel", m) for m in ("mibbo-405b", "blorfi-8b")} <= set(rules)
