@@ -129,6 +129,8 @@ class Lexicon:
     base_stated_before: re.Pattern[str]
     review_paper: re.Pattern[str]
     heading_label: re.Pattern[str]
+    benchmark_data_before: re.Pattern[str]
+    benchmark_data_after: re.Pattern[str]
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]
@@ -307,6 +309,8 @@ def _load(directory: str) -> Lexicon:
         base_stated_before=rx("base-stated-before"),
         review_paper=rx("review-paper"),
         heading_label=rx("heading-label"),
+        benchmark_data_before=rx("benchmark-data-before"),
+        benchmark_data_after=rx("benchmark-data-after"),
         weights=weights,
         thresholds=thresholds,
         type_decision=_type_decision(base),

@@ -142,8 +142,11 @@ def model_relation(c: MentionContext) -> RuleResult:
 
 
 def benchmark_relation(c: MentionContext) -> RuleResult:
-    """A benchmark named in the body is one the paper reports on."""
-    return (Predicate.EVALUATED_ON, "evaluatedOn.in-body") if c.in_body else None
+    """A benchmark named in the body is one the paper reports on, unless it is named as training data or prior
+    work ('fine-tuning on the X dataset', 'X-compatible', 'existing benchmarks like X')."""
+    if not c.in_body or c.lex.benchmark_data_before.search(c.before) or c.lex.benchmark_data_after.match(c.after):
+        return None
+    return Predicate.EVALUATED_ON, "evaluatedOn.in-body"
 
 
 def method_relation(c: MentionContext) -> RuleResult:

@@ -376,3 +376,11 @@ def test_no_comparison_from_a_topic_label_or_top_p(tmp_path):
                       "small student. Its planner uses top-p sampling with Blorfi-8B at 0.9.\n")
     assert not {k for k in rules if k[1] == "comparedWith"}
     assert {("zorvath", "usesBaseModel", m) for m in ("mibbo-405b", "blorfi-8b")} <= set(rules)
+
+
+def test_a_benchmark_named_as_data_or_prior_work_is_not_evaluated_on(tmp_path):
+    """evaluatedOn.in-body skips 'X-compatible interfaces', 'X training' and 'existing benchmarks like X'."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. It scores 40% on ZorbBench. Its sandbox "
+                      "exposes GlimBench-compatible interfaces. Agents near-perfect on existing benchmarks like QuxaBench "
+                      "fail here. Its data beats BlorfQA training.\n")
+    assert {k for k in rules if k[0] == "zorvath" and k[1] == "evaluatedOn"} == {("zorvath", "evaluatedOn", "zorbbench")}
