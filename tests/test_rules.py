@@ -348,7 +348,7 @@ def test_a_review_introduces_uses_and_compares_nothing(tmp_path):
 @pytest.mark.parametrize("body", [
     "Agents that plan are studied here. Quillmont University tested 16 planners on long tasks.",  # opening paragraph
     "Quillmont University’s Zorvath agent plans ahead on long tasks.",  # possessive owner opens the item
-    "Zorvath is a planning agent from Quillmont University designed for long tasks.",  # 'agent from ORG'
+    "Zorvath is a planning agent from Quillmont University designed for long tasks.",  # 'X is an agent from ORG'
     "Jane Doe (Quillmont University) argues that agents that plan are not mysterious.",  # author (ORG)
     "Jane Doe and collaborators at Quillmont University dissect agents that plan.",
 ])
