@@ -28,7 +28,7 @@ ENTITY_CLASSES = ("Method", "Model", "Benchmark", "Organization")
 _CLASS_IRIS = frozenset(ox.NamedNode(_KG + c) for c in ENTITY_CLASSES)
 
 
-def name_quads(triples: Iterable[ox.Triple], stamp: str = "") -> set[ox.Quad]:
+def name_quads(triples: Iterable[ox.Triple | ox.Quad], stamp: str = "") -> set[ox.Quad]:
     """The table of a graph: one quad per entity and folded name, and the marker."""
     entities: set[ox.NamedNode] = set()
     names: list[tuple[ox.NamedNode, str]] = []
