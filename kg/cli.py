@@ -15,25 +15,26 @@ import sys
 import time
 from collections.abc import Callable
 from enum import Enum
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as package_version
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 from rich.text import Text
 from rich.tree import Tree
 
-from .ingest import IngestError
 from .namespaces import EntityType
 from .query import QueryError, named_queries, parse_params, run, to_csv
 from .source import GraphSource
 from .store import GraphStore, StoreError, Table
 from .textree import tree_lines
+
+# A query command's start-up is mostly imports: what only building, adding or --version needs (rdflib, spaCy,
+# rich.progress, importlib.metadata, kg.ingest) is imported where it is used (tests/test_cli.py checks).
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 app = typer.Typer(no_args_is_help=True, help="Knowledge graph of AI papers from weekly digests.")
 
@@ -64,6 +65,9 @@ def fail(message: str) -> NoReturn:
 
 def _version(value: bool) -> None:
     if value:
+        from importlib.metadata import PackageNotFoundError
+        from importlib.metadata import version as package_version
+
         try:
             typer.echo(f"papers-kg {package_version('papers-kg')}")
         except PackageNotFoundError:  # running from a source tree that was never installed
@@ -172,6 +176,8 @@ class _Bar:
 
 
 def _progress() -> Progress:
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
     return Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(), console=errors, transient=True)
 
 
@@ -185,6 +191,7 @@ def build(
     format: FormatOption = Format.table,
 ) -> None:
     """Build the knowledge graph of some digests: DIR/graph.ttl and DIR/graph.html."""
+    from .ingest import IngestError
     from .pipeline import OutputError, summarize, write_outputs
     from .pipeline import build as build_graph
 
@@ -233,6 +240,7 @@ def add(
     """Add digests to a persistent store: unchanged digests are skipped, changed ones replaced."""
     import datetime
 
+    from .ingest import IngestError
     from .pipeline import add_to_store
 
     if date is not None:
@@ -596,6 +604,7 @@ def eval_command(
 ) -> None:
     """Score extraction against hand annotations: entity, relation, extends, variantOf and reported-result P/R/F1."""
     from .evaluate import GoldError, evaluate_inputs, evaluate_results_inputs
+    from .ingest import IngestError
 
     if gold is None and results_gold is None:
         fail("give --gold FILE, --results-gold FILE or both")

@@ -1,20 +1,45 @@
 """The terms of the ontology contract (DESIGN section 3), declared once.
 
 ``KG`` is an rdflib ``DefinedNamespace`` with ``_fail = True``: a term that ontology/papers-kg.ttl
-does not define (``KG.usesBaseModl``) raises instead of minting a new IRI. ``EntityType`` and
+does not define (``KG.usesBaseModl``) raises instead of minting a new IRI. It, ``RES``, ``PREFIXES``
+and ``ENTITY_CLASSES`` are made when first imported, so that code that only needs the IRIs as strings
+(``PREFIX_IRIS``, the query commands) never imports rdflib. ``EntityType`` and
 ``Predicate`` name the entity classes and relations the pipeline produces.
 """
 
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING, Any
 
-from rdflib import Namespace, URIRef
-from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SDO, SKOS, XSD, DefinedNamespace
+if TYPE_CHECKING:
+    from rdflib import Namespace, URIRef
+    from rdflib.namespace import DefinedNamespace
+else:  # the rdflib terms below are made on first use: the query commands never need rdflib (~0.2 s to import)
+    DefinedNamespace = object
+
+KG_IRI = "https://w3id.org/papers-kg/ontology#"
+RES_IRI = "https://w3id.org/papers-kg/resource/"
+# The prefixes of Turtle and queries, as plain strings (PREFIXES has them as rdflib namespaces).
+PREFIX_IRIS = {
+    "kg": KG_IRI,
+    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+    "owl": "http://www.w3.org/2002/07/owl#",
+    "xsd": "http://www.w3.org/2001/XMLSchema#",
+    "skos": "http://www.w3.org/2004/02/skos/core#",
+    "dcterms": "http://purl.org/dc/terms/",
+    "prov": "http://www.w3.org/ns/prov#",
+    "schema": "https://schema.org/",
+    # one prefix per kind of resource, so Turtle and queries can say model:qwen2.5-math-7b
+    **{kind: f"{RES_IRI}{kind}/" for kind in ("paper", "method", "model", "benchmark", "organization", "digest",
+                                               "statement", "evidence", "result")},
+}
 
 
-class KG(DefinedNamespace):
-    _NS = Namespace("https://w3id.org/papers-kg/ontology#")
+class _KG(DefinedNamespace):
+    """The ontology's terms: at run time only their list, which KG (made on first use) declares to rdflib."""
+
     _fail = True
 
     # classes
@@ -60,8 +85,6 @@ class KG(DefinedNamespace):
     supportSentences: URIRef
 
 
-RES = Namespace("https://w3id.org/papers-kg/resource/")
-
 
 class _Term(str, Enum):
     """A str, so values compare and serialise as the ontology's local names."""
@@ -81,7 +104,7 @@ class EntityType(_Term):
 
     @property
     def iri(self) -> URIRef:
-        return KG[self.value]
+        return _rdflib_terms()["KG"][self.value]
 
 
 class Predicate(_Term):
@@ -95,33 +118,39 @@ class Predicate(_Term):
 
     @property
     def iri(self) -> URIRef:
-        return KG[self.value]
+        return _rdflib_terms()["KG"][self.value]
 
 
 # The family link joins two entities (a size, version or edition to its family); it is not a paper relation.
 VARIANT_OF = "variantOf"
-assert KG[VARIANT_OF] == KG.variantOf
 
-PREFIXES = {
-    "kg": KG._NS,
-    "rdf": RDF,
-    "rdfs": RDFS,
-    "owl": OWL,
-    "xsd": XSD,
-    "skos": SKOS,
-    "dcterms": DCTERMS,
-    "prov": PROV,
-    "schema": SDO,
-    # one prefix per kind of resource, so Turtle and queries can say model:qwen2.5-math-7b
-    "paper": RES["paper/"],
-    "method": RES["method/"],
-    "model": RES["model/"],
-    "benchmark": RES["benchmark/"],
-    "organization": RES["organization/"],
-    "digest": RES["digest/"],
-    "statement": RES["statement/"],
-    "evidence": RES["evidence/"],
-    "result": RES["result/"],
-}
+if TYPE_CHECKING:
+    KG: type[_KG]
+    RES: Namespace
+    PREFIXES: dict[str, Namespace]
+    ENTITY_CLASSES: dict[EntityType, URIRef]
 
-ENTITY_CLASSES = {kind: kind.iri for kind in EntityType}
+_made: dict[str, Any] = {}
+
+
+def _rdflib_terms() -> dict[str, Any]:
+    if not _made:
+        from rdflib import Namespace
+        from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SDO, SKOS, XSD, DefinedNamespace
+
+        # The terms _KG declares, on rdflib's DefinedNamespace.
+        kg: Any = type("KG", (DefinedNamespace,), {"_NS": Namespace(KG_IRI), "_fail": True, "__annotations__": dict(_KG.__annotations__)})
+        assert kg[VARIANT_OF] == kg.variantOf
+        standard = {"rdf": RDF, "rdfs": RDFS, "owl": OWL, "xsd": XSD, "skos": SKOS, "dcterms": DCTERMS, "prov": PROV, "schema": SDO}
+        res = Namespace(RES_IRI)
+        prefixes = {name: standard.get(name) or (kg._NS if name == "kg" else res[iri[len(RES_IRI):]]) for name, iri in PREFIX_IRIS.items()}
+        _made.update(KG=kg, RES=res, PREFIXES=prefixes)
+        _made["ENTITY_CLASSES"] = {kind: kind.iri for kind in EntityType}
+    return _made
+
+
+def __getattr__(name: str) -> Any:
+    """KG, RES, PREFIXES and ENTITY_CLASSES, made with rdflib when a module first asks for them."""
+    if name in ("KG", "RES", "PREFIXES", "ENTITY_CLASSES"):
+        return _rdflib_terms()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

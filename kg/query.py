@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from rdflib import Literal, URIRef
+import pyoxigraph as ox
 
 from .store import GraphStore, StoreError, Table
 
@@ -50,14 +50,20 @@ def _parse_named(name: str, text: str) -> NamedQuery:
     return NamedQuery(name, description, params, text)
 
 
-def parse_params(pairs: list[str]) -> dict[str, URIRef | Literal]:
+def parse_params(pairs: list[str]) -> dict[str, ox.NamedNode | ox.Literal]:
     """'key=value' pairs; '<...>' values are IRIs, anything else a string literal."""
-    bound = {}
+    bound: dict[str, ox.NamedNode | ox.Literal] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not re.fullmatch(r"\w+", key):
             raise QueryError(f"--param takes key=value, not {pair!r}")
-        bound[key] = URIRef(value[1:-1]) if value.startswith("<") and value.endswith(">") else Literal(value)
+        if value.startswith("<") and value.endswith(">"):
+            try:
+                bound[key] = ox.NamedNode(value[1:-1])
+            except ValueError:
+                raise QueryError(f"--param {key}: {value} is not an IRI") from None
+        else:
+            bound[key] = ox.Literal(value)
     return bound
 
 

@@ -26,30 +26,36 @@ import os
 import re
 import shutil
 import tempfile
-import urllib.error
-import urllib.parse
-import urllib.request
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 import pyoxigraph as ox
-from rdflib import Literal, URIRef
-from rdflib.term import Node
 
 from .name_table import NAMES, STAMP_QUERY, name_quads
-from .namespaces import KG, PREFIXES
+from .namespaces import KG_IRI, PREFIX_IRIS
 
-LEDGER = URIRef(str(KG) + "ledger")
-PREFIX_IRIS = {name: str(ns) for name, ns in PREFIXES.items()}
+if TYPE_CHECKING:  # rdflib is imported where its terms are made, never on a query command's path
+    from typing import TypeAlias
+
+    from rdflib import URIRef
+    from rdflib.term import Node
+
+KG = KG_IRI  # as a string: str(KG) + name is the term's IRI
+LEDGER = cast("URIRef", KG + "ledger")  # a str where a URIRef is asked for: every store reads graph names with str()
 _PROLOGUE = "".join(f"PREFIX {name}: <{iri}>\n" for name, iri in PREFIX_IRIS.items())
 
 _WHERE = re.compile(r"\bWHERE\s*\{|(?<=\bSELECT\b)[^{]*\{|(?<=\bASK)\s*\{", re.I)
 
 
-# A parameter's value: one term, or a tuple of terms the variable takes in turn.
-Binding = Node | tuple[Node, ...]
+if TYPE_CHECKING:
+    # A parameter's value: one term (rdflib's or Oxigraph's), or a tuple of terms the variable takes in turn.
+    Term: TypeAlias = Node | ox.NamedNode | ox.Literal
+    Binding: TypeAlias = Term | tuple[Term, ...]
+else:
+    Term = Binding = object  # only annotations name them
 
 
 def bind_values(sparql: str, bindings: Mapping[str, Binding] | None) -> str:
@@ -70,7 +76,11 @@ def bind_values(sparql: str, bindings: Mapping[str, Binding] | None) -> str:
     return sparql[: match.end()] + values + sparql[match.end():]
 
 
-def _term(value: Node) -> str:
+def _term(value: Term) -> str:
+    if isinstance(value, (ox.NamedNode, ox.Literal)):
+        return str(value)  # N-Triples syntax
+    from rdflib import Literal, URIRef  # already loaded by whoever made an rdflib term
+
     if not isinstance(value, (URIRef, Literal)):
         raise StoreError(f"cannot bind {value!r}")
     return value.n3()
@@ -169,7 +179,7 @@ class GraphStore(ABC):
         if any(isinstance(term, ox.BlankNode) for q in wanted for term in (q.subject, q.object)):
             raise StoreError("cannot store a graph with blank nodes")  # DELETE DATA cannot name them
         wanted |= names  # the name table (kg.name_table), written with the graph it indexes
-        current = self.quads(self.default_graph) | self.quads(LEDGER) | self.quads(URIRef(NAMES))
+        current = self.quads(self.default_graph) | self.quads(LEDGER) | self.quads(cast("URIRef", NAMES))
         removed, added = current - wanted, wanted - current
         if removed or added:
             self.update(f"DELETE DATA {{ {_data(removed)} }} ;\nINSERT DATA {{ {_data(added)} }}")
@@ -404,6 +414,9 @@ class RemoteStore(GraphStore):
 
     def _post_typed(self, url: str, body: str, content_type: str, accept: str) -> tuple[bytes, str]:
         """The answer's bytes and its media type."""
+        import urllib.error  # here: only a remote store needs HTTP (urllib.request takes ~40 ms to import)
+        import urllib.request
+
         request = urllib.request.Request(url, data=body.encode("utf-8"), method="POST",
                                          headers={"Content-Type": content_type, "Accept": accept})
         try:
@@ -467,6 +480,8 @@ class RemoteStore(GraphStore):
 
 
 def _json_term(value: dict) -> str:
+    from rdflib import Literal, URIRef
+
     if value["type"] == "uri":
         return URIRef(value["value"]).n3()
     if value["type"] == "bnode":

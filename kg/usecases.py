@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from rdflib import Literal, URIRef
+import pyoxigraph as ox  # terms to bind: the query commands never import rdflib (its import is most of their start-up)
 
 from .name_table import LOOKUP_QUERY, STAMP_QUERY
 from .namespaces import EntityType, Predicate
@@ -72,7 +72,7 @@ def _lookup(store: GraphStore, name: str, kind: str | None) -> Named | None:
     if not store.select(STAMP_QUERY).rows:
         return None
     wanted = fold(name)
-    matches = {iri: Named(iri, label, cls) for iri, label, cls in store.select(LOOKUP_QUERY, {"key": Literal(wanted)}).rows
+    matches = {iri: Named(iri, label, cls) for iri, label, cls in store.select(LOOKUP_QUERY, {"key": ox.Literal(wanted)}).rows
                if not kind or cls == kind}
     if not matches:
         return None
@@ -141,7 +141,7 @@ def lineage_table(tree: Lineage) -> Table:
 
 def lineage(store: GraphStore, method: Named) -> Lineage:
     # Only the edges and methods reachable from the method, each way: the cost follows its lineage, not the graph.
-    root = {"root": URIRef(method.iri)}
+    root = {"root": ox.NamedNode(method.iri)}
     edges = store.select(
         """SELECT ?child ?parent WHERE {
              { ?child kg:extends ?parent . ?parent kg:extends* ?root }
@@ -246,18 +246,18 @@ def shared_papers(store: GraphStore, question: SharedQuestion) -> SharedPapers:
 
 
 def shared(store: GraphStore, family: Named, relation: str) -> list[SharedGroup]:
-    relation_iri = URIRef(f"https://w3id.org/papers-kg/ontology#{relation}")
+    relation_iri = ox.NamedNode(f"https://w3id.org/papers-kg/ontology#{relation}")
     rows = store.select(
         """SELECT ?label ?title ?paper WHERE {
              ?x kg:variantOf* ?family ; rdfs:label ?label .
              ?paper ?relation ?x ; dcterms:title ?title }""",
-        {"family": URIRef(family.iri), "relation": relation_iri},
+        {"family": ox.NamedNode(family.iri), "relation": relation_iri},
     ).rows
     # The papers' digests come from a query without the family path: Virtuoso 7.2 drops rows when that
     # path is joined to kg:describedIn/kg:sourceFile in one query (tests/test_remote_stores.py). It names
     # the papers found, so its cost follows them, not every paper of the graph.
     files: dict[str, set[str]] = defaultdict(set)
-    papers = tuple(sorted({URIRef(paper) for _, _, paper in rows}))
+    papers = tuple(ox.NamedNode(paper) for paper in sorted({paper for _, _, paper in rows}))
     if papers:
         for paper, file in store.select(
             "SELECT DISTINCT ?paper ?file WHERE { ?paper kg:describedIn ?d . ?d kg:sourceFile ?file }",
@@ -307,11 +307,11 @@ class EntityCard:
 
 
 def entity_card(store: GraphStore, entity: Named) -> EntityCard:
-    x = {"x": URIRef(entity.iri)}
+    x = {"x": ox.NamedNode(entity.iri)}
     aliases = [r[0] for r in store.select("SELECT DISTINCT ?a WHERE { ?x skos:altLabel ?a } ORDER BY ?a", x).rows]
     families, current = [], entity.iri
     for _ in range(16):  # family chains are short: Qwen2.5-Math-7B -> Qwen2.5-Math -> Qwen2.5
-        rows = store.select("SELECT ?f ?l WHERE { ?x kg:variantOf ?f . ?f rdfs:label ?l } ORDER BY ?f", {"x": URIRef(current)}).rows
+        rows = store.select("SELECT ?f ?l WHERE { ?x kg:variantOf ?f . ?f rdfs:label ?l } ORDER BY ?f", {"x": ox.NamedNode(current)}).rows
         if not rows or rows[0][1] in families:
             break
         current = rows[0][0]
@@ -361,7 +361,7 @@ def leaderboard(store: GraphStore, benchmark: Named, metric: str | None = None) 
                 kg:metric ?metric ; kg:reportedIn/dcterms:title ?title ; kg:evidence ?e .
              ?e kg:sentence ?sentence ; prov:wasDerivedFrom ?d . ?d kg:sourceFile ?file .
              OPTIONAL { ?d dcterms:date ?date } OPTIONAL { ?r kg:setting ?setting } }""",
-        {"family": URIRef(benchmark.iri)},
+        {"family": ox.NamedNode(benchmark.iri)},
     ).rows
     grouped: dict[str, dict[str, Any]] = {}
     for r, system, value, unit, found_metric, edition, setting, title, file, date, sentence in rows:

@@ -49,3 +49,38 @@ def test_query_errors(tmp_path):
     runner.invoke(app, ["build", str(SEEDS), "--out", str(tmp_path)])
     bad = runner.invoke(app, ["query", str(tmp_path), "SELECT ?x WHERE {"])
     assert bad.exit_code == 1 and "bad SPARQL" in bad.output and "Traceback" not in bad.output
+
+
+_WATCH = """
+import atexit, json, sys
+atexit.register(lambda: print(json.dumps(sorted({m.split('.')[0] for m in sys.modules} & {'rdflib', 'spacy', 'networkx'})), file=sys.stderr))
+sys.argv = ['kg', *sys.argv[1:]]
+from kg.cli import app
+app()
+"""
+
+
+def test_query_commands_on_a_build_folder_never_import_rdflib_or_spacy(seeds_result, tmp_path):
+    """Start-up is most of a query command's time: what only building needs is not imported to answer."""
+    import subprocess
+    import sys
+
+    from kg.pipeline import write_outputs
+
+    write_outputs(seeds_result, tmp_path / "build")
+    folder = str(tmp_path / "build")
+    commands = {("lineage", "GRPO", folder): "GRPO-RoC", ("shared", "--base-model", "Qwen2.5", folder): "Qwen2.5",
+                ("entity", "GRPO", folder): "GRPO", ("query", folder, "evidence", "--param", "name=GRPO"): "GRPO",
+                ("leaderboard", "AIME", folder): "Phi-4-reasoning-plus", ("queries",): "evidence", ("--version",): "papers-kg"}
+    for command, expected in commands.items():
+        done = subprocess.run([sys.executable, "-c", _WATCH, *command, *(["--format", "json"] if len(command) > 1 else [])],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert expected in done.stdout
+        assert json.loads(done.stderr.splitlines()[-1]) == [], command
+
+
+def test_query_param_that_is_no_iri_is_one_line(tmp_path):
+    runner.invoke(app, ["build", str(SEEDS), "--out", str(tmp_path)])
+    bad = runner.invoke(app, ["query", str(tmp_path), "SELECT ?x WHERE { ?x ?p ?o }", "--param", "x=<not an iri>"])
+    assert bad.exit_code == 1 and "is not an IRI" in bad.output and "Traceback" not in bad.output
