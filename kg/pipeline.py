@@ -14,19 +14,19 @@ import shutil
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from rdflib import Graph
 
-from . import html, trace
+from . import annotation_cache, html, trace
 from .facts import GraphFacts
 from .graph import build_graph, digest_iri, to_turtle
 from .ingest import Digest, collect_digest_files, parse_digest, read_bytes, read_digest
 from .link import LinkedCorpus, link
-from .nlp import annotate, build_nlp, pipeline_lexicon
+from .nlp import AnnotatedItem, annotate, build_nlp, pipeline_lexicon
 from .relations import Relation, extract_relations
 from .results import ReportedResult, extract_results
 from .results_graph import add_results
@@ -82,6 +82,7 @@ class BuildResult:
     relations: tuple[Relation, ...]
     graph: Graph
     results: tuple[ReportedResult, ...] = ()  # reported scores (kg/results.py)
+    annotated: tuple[AnnotatedItem, ...] = ()  # what the spaCy stage made of every item, in the digests' order
 
 
 def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Progress | None = None,
@@ -97,17 +98,25 @@ def build(inputs: list[Path], vocabulary: Vocabulary | None = None, progress: Pr
 
 
 def build_digests(digests: list[Digest], vocabulary: Vocabulary | None = None, progress: Progress | None = None,
-                  clock: StageClock | None = None) -> BuildResult:
-    """The graph of digests already read; the same digests in the same order give the same graph."""
+                  clock: StageClock | None = None,
+                  annotations: Mapping[str, tuple[AnnotatedItem, ...]] | None = None) -> BuildResult:
+    """The graph of digests already read; the same digests in the same order give the same graph.
+
+    ``annotations`` holds the annotated items of some digests (by path) from an earlier run with the same
+    pipeline (kg.annotation_cache): those digests are not annotated again."""
+    annotations = annotations or {}
     with _stage(clock, "nlp"):
         vocabulary = vocabulary or load_vocabulary()
         nlp = build_nlp(vocabulary)
-        items = [item for digest in digests for item in digest.items]
-        annotated = []
+        items = [item for digest in digests if digest.source_file not in annotations for item in digest.items]
+        fresh: dict[str, list[AnnotatedItem]] = {}
         for ann in annotate(nlp, items, vocabulary):
-            annotated.append(ann)
+            fresh.setdefault(ann.item.digest_file, []).append(ann)
             if progress:
                 progress(Step("annotate", "finding entities", len(items)))
+        annotated = [ann for digest in digests
+                     for ann in (annotations[digest.source_file] if digest.source_file in annotations
+                                 else fresh.get(digest.source_file, ()))]
         lexicon = pipeline_lexicon(nlp)  # the one lexicon every stage reads
     with _stage(clock, "link"):
         corpus = link(vocabulary, digests, annotated, lexicon)
@@ -117,7 +126,7 @@ def build_digests(digests: list[Digest], vocabulary: Vocabulary | None = None, p
     with _stage(clock, "graph"):
         graph = build_graph(corpus, relations)
         add_results(graph, corpus, results)
-    return BuildResult(corpus, relations, graph, results)
+    return BuildResult(corpus, relations, graph, results, tuple(annotated))
 
 
 _TEMP = ".kg-tmp-"  # marks a temporary file or folder this module made; a killed run leaves it, the next removes it
@@ -297,7 +306,8 @@ def add_to_store(store: GraphStore, inputs: list[Path], vocabulary: Vocabulary |
     """Add digests to a store so that it holds what a build of all its digests holds.
 
     Linking is global (a name, an alias, a family are settled over every digest), so a digest cannot be linked
-    alone: the store keeps each digest's bytes, an add re-builds the graph of all of them, and the store
+    alone: the store keeps each digest's bytes, an add re-builds the graph of all of them (spaCy runs only on
+    the digests whose annotations the store does not hold, see kg.annotation_cache), and the store
     applies the difference together with its ledger in one transaction. A failure or a kill before that
     leaves the store as it was; an unchanged digest (same path, same content hash) costs nothing.
     ``default_date`` dates the digests added now whose name and header carry no date; a stored digest keeps
@@ -322,6 +332,21 @@ def add_to_store(store: GraphStore, inputs: list[Path], vocabulary: Vocabulary |
     if default_date:
         dates.update(dict.fromkeys(incoming, default_date))
     digests = [parse_digest(name, sources[name], default_date=dates.get(name)) for name in sorted(sources)]
-    result = build_digests(digests, vocabulary, progress)
-    store.replace_all(to_turtle(result.graph), {name: (digest_iri(name), sources[name]) for name in sources})
+    # Only digests without annotations made from the same bytes, date and pipeline go through spaCy again.
+    vocabulary = vocabulary or load_vocabulary()
+    pipeline = annotation_cache.fingerprint(vocabulary)
+    keys = {d.source_file: annotation_cache.digest_key(pipeline, d) for d in digests}
+    kept = store.annotations()
+    cached = {}
+    for digest in digests:
+        key, text = kept.get(digest.source_file, ("", ""))
+        items = annotation_cache.decode(text, digest) if key == keys[digest.source_file] else None
+        if items is not None:
+            cached[digest.source_file] = items
+    result = build_digests(digests, vocabulary, progress, annotations=cached)
+    by_digest: dict[str, list[AnnotatedItem]] = {}
+    for ann in result.annotated:
+        by_digest.setdefault(ann.item.digest_file, []).append(ann)
+    annotations = {name: (keys[name], annotation_cache.encode(by_digest.get(name, ()))) for name in sources}
+    store.replace_all(to_turtle(result.graph), {name: (digest_iri(name), sources[name]) for name in sources}, annotations)
     return outcomes

@@ -10,8 +10,9 @@ Oxigraph runs every query: our measurements (``benchmarks/``) found it much
 faster than rdflib's engine with the same answers. In a store, the default
 graph, which queries read, holds exactly what a build of the store's digests
 holds; the ledger (graph ``kg:ledger``) holds each digest's path, content hash
-and bytes (base64) (an add re-links over all of them, see ``kg.pipeline.add_to_store``)
-and the size of the default graph. Every change is one transaction, and an
+and bytes (base64) (an add re-links over all of them, see ``kg.pipeline.add_to_store``),
+its annotations (``kg.annotation_cache``: an add runs spaCy on new digests only), and
+the size of the default graph. Every change is one transaction, and an
 Oxigraph store on disk is created beside its place and moved there whole.
 """
 
@@ -155,15 +156,23 @@ class GraphStore(ABC):
                              "add the digests to a new store")
         return {file: base64.b64decode(content) for file, content in rows}
 
+    def annotations(self) -> dict[str, tuple[str, str]]:
+        """Each stored digest's annotations (kg.annotation_cache) by its path: (key, JSON text)."""
+        rows = self.select("SELECT ?file ?key ?text WHERE { GRAPH ?g { ?d kg:sourceFile ?file ; kg:annotationKey ?key ; "
+                           "kg:annotations ?text } FILTER(?g = kg:ledger) }").rows
+        return {file: (key, text) for file, key, text in rows}
+
     def is_consistent(self) -> bool:
         """Whether the default graph has the size the last add recorded (a cheap check that it is whole)."""
         recorded = self.select("SELECT ?n WHERE { GRAPH ?g { kg:ledger kg:tripleCount ?n } FILTER(?g = kg:ledger) }").rows
         actual = self.select("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }").rows
         return len(recorded) == 1 and recorded == actual
 
-    def replace_all(self, turtle: bytes, digests: dict[str, tuple[URIRef, bytes]]) -> None:
-        """Make the default graph this Turtle graph and the ledger these digests (path -> IRI, bytes), by
-        applying the difference in one update, so that the store is always the old whole or the new whole."""
+    def replace_all(self, turtle: bytes, digests: dict[str, tuple[URIRef, bytes]],
+                    annotations: Mapping[str, tuple[str, str]] | None = None) -> None:
+        """Make the default graph this Turtle graph and the ledger these digests (path -> IRI, bytes) with
+        their annotations (path -> key, JSON text), by applying the difference in one update, so that the
+        store is always the old whole or the new whole."""
         triples = list(ox.parse(turtle, format=ox.RdfFormat.TURTLE))
         default = ox.NamedNode(str(self.default_graph)) if self.default_graph is not None else ox.DefaultGraph()
         wanted = {ox.Quad(t.subject, t.predicate, t.object, default) for t in triples}
@@ -176,6 +185,10 @@ class GraphStore(ABC):
                                      (_KG_CONTENT_HASH, ox.Literal(hashlib.sha256(raw).hexdigest())),
                                      (_KG_SOURCE_CONTENT, ox.Literal(base64.b64encode(raw).decode("ascii"), datatype=_XSD_BASE64))):
                 wanted.add(ox.Quad(node, predicate, value, ledger))
+            if annotations and name in annotations:
+                key, text = annotations[name]
+                wanted.add(ox.Quad(node, _KG_ANNOTATION_KEY, ox.Literal(key), ledger))
+                wanted.add(ox.Quad(node, _KG_ANNOTATIONS, ox.Literal(text), ledger))
         if any(isinstance(term, ox.BlankNode) for q in wanted for term in (q.subject, q.object)):
             raise StoreError("cannot store a graph with blank nodes")  # DELETE DATA cannot name them
         wanted |= names  # the name table (kg.name_table), written with the graph it indexes
@@ -189,6 +202,8 @@ _KG_TRIPLE_COUNT = ox.NamedNode(str(KG) + "tripleCount")
 _KG_SOURCE_FILE = ox.NamedNode(str(KG) + "sourceFile")
 _KG_CONTENT_HASH = ox.NamedNode(str(KG) + "contentHash")
 _KG_SOURCE_CONTENT = ox.NamedNode(str(KG) + "sourceContent")  # the bytes, whatever their encoding
+_KG_ANNOTATION_KEY = ox.NamedNode(str(KG) + "annotationKey")  # what the annotations were made from
+_KG_ANNOTATIONS = ox.NamedNode(str(KG) + "annotations")  # the spaCy stage's output, as JSON
 _XSD_BASE64 = ox.NamedNode("http://www.w3.org/2001/XMLSchema#base64Binary")
 _XSD_INTEGER = ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer")
 
