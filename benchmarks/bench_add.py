@@ -19,7 +19,7 @@ from _common import best_of, corpus
 
 from kg.graph import to_turtle
 from kg.ingest import collect_digest_files
-from kg.pipeline import add_to_store, build
+from kg.pipeline import StageClock, add_to_store, build
 from kg.store import OxigraphStore
 from kg.vocab import load_vocabulary
 
@@ -49,13 +49,17 @@ def main() -> None:
             target = OxigraphStore(copy)
             if forget_annotations:
                 target.update("DELETE WHERE { GRAPH kg:ledger { ?d kg:annotations ?a } }")
+            clock = StageClock()
             start = time.perf_counter()
-            add_to_store(target, [last], vocabulary)
+            add_to_store(target, [last], vocabulary, clock=clock)
             timings.append(time.perf_counter() - start)
+            if not forget_annotations:
+                stages.append(clock)
             target.close()
 
         timings: list[float] = []
         before: list[float] = []
+        stages: list[StageClock] = []
         for _ in range(2):  # interleaved, so both see the same load
             add_one(timings)
             add_one(before, forget_annotations=True)
@@ -71,6 +75,8 @@ def main() -> None:
     print(f"add one new digest / batch build of all = {add / batch:.2f}x   (add {add:.1f} s, build {batch:.1f} s)")
     print(f"add without stored annotations / add     = {add_before / add:.2f}x   (the add before this change: {add_before:.1f} s)")
     print(f"add an unchanged digest / batch build  = {unchanged / batch:.3f}x   ({unchanged * 1000:.0f} ms)")
+    fastest = stages[timings.index(add)]
+    print("the add's stages, CPU s: " + ", ".join(f"{name} {seconds:.2f}" for name, seconds in fastest.cpu_seconds.items()))
 
 
 if __name__ == "__main__":

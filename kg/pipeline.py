@@ -302,7 +302,8 @@ def _stored_dates(store: GraphStore) -> dict[str, str]:
 
 
 def add_to_store(store: GraphStore, inputs: list[Path], vocabulary: Vocabulary | None = None,
-                 progress: Progress | None = None, default_date: str | None = None) -> list[AddOutcome]:
+                 progress: Progress | None = None, default_date: str | None = None,
+                 clock: StageClock | None = None) -> list[AddOutcome]:
     """Add digests to a store so that it holds what a build of all its digests holds.
 
     Linking is global (a name, an alias, a family are settled over every digest), so a digest cannot be linked
@@ -331,22 +332,26 @@ def add_to_store(store: GraphStore, inputs: list[Path], vocabulary: Vocabulary |
     dates = _stored_dates(store)
     if default_date:
         dates.update(dict.fromkeys(incoming, default_date))
-    digests = [parse_digest(name, sources[name], default_date=dates.get(name)) for name in sorted(sources)]
-    # Only digests without annotations made from the same bytes, date and pipeline go through spaCy again.
-    vocabulary = vocabulary or load_vocabulary()
-    pipeline = annotation_cache.fingerprint(vocabulary)
-    keys = {d.source_file: annotation_cache.digest_key(pipeline, d) for d in digests}
-    kept = store.annotations()
-    cached = {}
-    for digest in digests:
-        key, text = kept.get(digest.source_file, ("", ""))
-        items = annotation_cache.decode(text, digest) if key == keys[digest.source_file] else None
-        if items is not None:
-            cached[digest.source_file] = items
-    result = build_digests(digests, vocabulary, progress, annotations=cached)
-    by_digest: dict[str, list[AnnotatedItem]] = {}
-    for ann in result.annotated:
-        by_digest.setdefault(ann.item.digest_file, []).append(ann)
-    annotations = {name: (keys[name], annotation_cache.encode(by_digest.get(name, ()))) for name in sources}
-    store.replace_all(to_turtle(result.graph), {name: (digest_iri(name), sources[name]) for name in sources}, annotations)
+    with _stage(clock, "read stored"):
+        digests = [parse_digest(name, sources[name], default_date=dates.get(name)) for name in sorted(sources)]
+        # Only digests without annotations made from the same items by the same pipeline go through spaCy again.
+        vocabulary = vocabulary or load_vocabulary()
+        pipeline = annotation_cache.fingerprint(vocabulary)
+        keys = {d.source_file: annotation_cache.digest_key(pipeline, d) for d in digests}
+        kept = store.annotations()
+        cached = {}
+        for digest in digests:
+            key, text = kept.get(digest.source_file, ("", ""))
+            items = annotation_cache.decode(text, digest) if key == keys[digest.source_file] else None
+            if items is not None:
+                cached[digest.source_file] = items
+    result = build_digests(digests, vocabulary, progress, clock, annotations=cached)
+    with _stage(clock, "turtle"):
+        by_digest: dict[str, list[AnnotatedItem]] = {}
+        for ann in result.annotated:
+            by_digest.setdefault(ann.item.digest_file, []).append(ann)
+        annotations = {name: (keys[name], annotation_cache.encode(by_digest.get(name, ()))) for name in sources}
+        turtle = to_turtle(result.graph)
+    with _stage(clock, "store"):
+        store.replace_all(turtle, {name: (digest_iri(name), sources[name]) for name in sources}, annotations)
     return outcomes
