@@ -4,8 +4,8 @@ Linking is global, so an add links every stored digest again; but annotation is 
 reads one item's text with a pipeline fixed by the vocabulary and the lexicon), and it is most of a build's
 time. A store keeps each digest's annotations beside its bytes in the ledger, under a key that changes with
 everything the annotations depend on: the digest's items (path, position, title, text, affiliations), the
-vocabulary, the lexicon files, the spaCy version and the source of the kg package itself (so an edited rule
-never reads stale annotations).
+vocabulary, the lexicon files, the spaCy and Python versions and the source of the kg package itself (so an
+edited rule never reads stale annotations).
 A digest whose key matches is not annotated again; the graph is then the one a build makes, since the same
 items give the same annotations.
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from collections.abc import Sequence
 from dataclasses import fields
 from functools import lru_cache
@@ -39,7 +40,7 @@ def fingerprint(vocabulary: Vocabulary, lexicon: str | None = None) -> str:
     """A hash of what annotation depends on besides the digest itself."""
     import spacy  # only its version: the pipeline is built later, and only when some digest needs it
 
-    digest = hashlib.sha256(f"spacy {spacy.__version__}\n".encode())
+    digest = hashlib.sha256(f"spacy {spacy.__version__} python {sys.version}\n".encode())  # the rules are regexes too
     package = Path(__file__).parent
     for path in sorted(package.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
