@@ -131,6 +131,8 @@ class Lexicon:
     heading_label: re.Pattern[str]
     benchmark_data_before: re.Pattern[str]
     benchmark_data_after: re.Pattern[str]
+    model_role_before: re.Pattern[str]  # 'monitored by X', 'embeddings from models like X'
+    model_role_after: re.Pattern[str]  # 'X as the judge', 'a X monitor'
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]
@@ -311,6 +313,8 @@ def _load(directory: str) -> Lexicon:
         heading_label=rx("heading-label"),
         benchmark_data_before=rx("benchmark-data-before"),
         benchmark_data_after=rx("benchmark-data-after"),
+        model_role_before=rx("model-role-before"),
+        model_role_after=rx("model-role-after"),
         weights=weights,
         thresholds=thresholds,
         type_decision=_type_decision(base),

@@ -123,6 +123,8 @@ def model_relation(c: MentionContext) -> RuleResult:
     if label:
         before = before[label.end():]
     stated_base = lex.base_stated_before.search(before[-60:]) or lex.base_after.search(after)  # 'a X backbone'
+    if lex.model_role_before.search(before[-80:]) or lex.model_role_after.match(after):
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.role"  # 'monitored by X', 'X as the judge': a model it calls
     if c.benchmark_paper and c.in_body and not stated_base:
         return Predicate.COMPARED_WITH, "comparedWith.benchmark-paper"  # 'GPT-5 scores 30% on it': a model it ranks
     if _joined_to_own_system(c):
@@ -290,6 +292,14 @@ def _around(item: LinkedItem, lm: LinkedMention) -> tuple[str, str]:
     """The text of the mention's sentence before and after it."""
     sentence = item.annotated.sentences[lm.mention.sentence]
     at = sentence.find(lm.mention.surface)
+    # relations.nth-occurrence: the n-th mention of a name in its sentence reads the n-th place it is written
+    # ('fails without Zorb ... then adopts Zorb'), not the first place each time
+    for other in item.mentions:
+        if other is lm or at < 0:
+            break
+        if other.mention.sentence == lm.mention.sentence and other.mention.surface == lm.mention.surface:
+            next_at = sentence.find(lm.mention.surface, at + 1)
+            at = next_at if next_at >= 0 else at
     if at < 0:
         return sentence, ""
     return sentence[:at], sentence[at + len(lm.mention.surface):]

@@ -384,3 +384,27 @@ def test_a_benchmark_named_as_data_or_prior_work_is_not_evaluated_on(tmp_path):
                       "exposes GlimBench-compatible interfaces. Agents near-perfect on existing benchmarks like QuxaBench "
                       "fail here. Its data beats BlorfQA training.\n")
     assert {k for k in rules if k[0] == "zorvath" and k[1] == "evaluatedOn"} == {("zorvath", "evaluatedOn", "zorbbench")}
+
+
+def test_a_model_the_system_calls_in_a_role_is_used_not_compared(tmp_path):
+    """usesBaseModel.role: 'monitored by X', 'X as the judge', 'traces from models like X' name a model the paper
+    calls (a monitor, a judge, a teacher), even in a benchmark paper or a sentence with a comparison in it."""
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    rules = _rules_of(tmp_path / "a", "1. Glimbench\nGlimbench is a new benchmark of 800 sabotage tasks. Blorfi-8B evades "
+                      "notice in 20% of runs when monitored by Quxa-70B.\n")
+    rules |= _rules_of(tmp_path / "b", "1. Zorvath\nZorvath is a new agent for proofs. It beats larger agents, with "
+                       "Mibbo-405B as the judge. It learns from reasoning traces from models like Tribo-9B, and does "
+                       "better than Snib-2B.\n")
+    for paper, model in (("glimbench", "quxa-70b"), ("zorvath", "mibbo-405b"), ("zorvath", "tribo-9b")):
+        assert rules.get((paper, "usesBaseModel", model)) == {"usesBaseModel.role"}, model
+        assert (paper, "comparedWith", model) not in rules
+    assert ("glimbench", "comparedWith", "blorfi-8b") in rules
+    assert ("zorvath", "comparedWith", "snib-2b") in rules
+
+
+def test_a_name_written_twice_in_a_sentence_reads_each_place(tmp_path):
+    """relations.nth-occurrence: the second mention of a name reads its own context ('stall without X; ... adopts
+    X'), not the first place the name is written."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Plain agents stall for many long hours "
+                      "without FlorpRL; the Zorvath agent then adopts FlorpRL for its search.\n")
+    assert rules.get(("zorvath", "usesMethod", "florprl")) == {"usesMethod.use-cue"}
