@@ -133,6 +133,7 @@ class Lexicon:
     benchmark_data_after: re.Pattern[str]
     model_role_before: re.Pattern[str]  # 'monitored by X', 'embeddings from models like X'
     model_role_after: re.Pattern[str]  # 'X as the judge', 'a X monitor'
+    applied_list_before: re.Pattern[str]  # 'gains on models like X, Y'
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]
@@ -315,6 +316,7 @@ def _load(directory: str) -> Lexicon:
         benchmark_data_after=rx("benchmark-data-after"),
         model_role_before=rx("model-role-before"),
         model_role_after=rx("model-role-after"),
+        applied_list_before=rx("applied-list-before"),
         weights=weights,
         thresholds=thresholds,
         type_decision=_type_decision(base),

@@ -131,6 +131,10 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.with-own-system"  # 'Zorb-7B with Quux', 'Quux + Zorb-7B'
     if lex.study_list_before.search(before):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.studied"  # 'tested 9 models, including X, Y and Z'
+    applied = lex.applied_list_before.search(before)
+    if applied and not lex.compare_cues.search(before[before.rfind(",", 0, applied.start()) + 1:]):
+        # 'gains on smaller models like X and Y'; not 'beats methods that rely on models like X' (same phrase)
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.applied-list"
     if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue"
     subject = _opens_clause(before, lex) and not lex.compare_cues.search(before)  # 'X reaches 48%, outperforming Y'

@@ -408,3 +408,16 @@ def test_a_name_written_twice_in_a_sentence_reads_each_place(tmp_path):
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Plain agents stall for many long hours "
                       "without FlorpRL; the Zorvath agent then adopts FlorpRL for its search.\n")
     assert rules.get(("zorvath", "usesMethod", "florprl")) == {"usesMethod.use-cue"}
+
+
+def test_models_a_method_is_applied_to_and_models_it_competes_with(tmp_path):
+    """usesBaseModel.applied-list: every model in 'gains for smaller models like X and Y' is one the method is
+    applied to, even after a comparison in an earlier clause; not 'beats methods that rely on models like X'.
+    comparedWith.cue: 'competitive with X', 'superior to X'."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. It beats plain search by 7%, with peak "
+                      "gains for smaller models like Quxa-7B and Mibbo-3B. It also beats methods that rely on large "
+                      "models like Blorfi-405B. Its 8B planner is competitive with Tribo-70B and superior to Snib-9B.\n")
+    assert {m for (s, p, m), r in rules.items() if p == "usesBaseModel" and "usesBaseModel.applied-list" in r} == {
+        "quxa-7b", "mibbo-3b"}
+    assert not {k for k in rules if k[1] == "comparedWith" and k[2] in ("quxa-7b", "mibbo-3b")}
+    assert {("zorvath", "comparedWith", m) for m in ("blorfi-405b", "tribo-70b", "snib-9b")} <= set(rules)
