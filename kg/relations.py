@@ -138,9 +138,11 @@ def model_relation(c: MentionContext) -> RuleResult:
     if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue"
     subject = _opens_clause(before, lex) and not lex.compare_cues.search(before)  # 'X reaches 48%, outperforming Y'
+    # comparedWith.example-needs-cue-before: 'large models like X can ... better traces' gives X as an example
+    example = lex.example_before.search(before) is not None and not lex.compare_cues.search(before)
     if c.study_paper and c.in_body and not lex.compare_cues.search(sentence):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-subject"  # 'GPT-5 leads overall but ...' in a study of it
-    if lex.compare_cues.search(sentence) and not c.lm.mention.in_title and not subject:
+    if lex.compare_cues.search(sentence) and not c.lm.mention.in_title and not subject and not example:
         return Predicate.COMPARED_WITH, "comparedWith.cue"
     if c.only_this_paper and not c.entity.in_vocabulary and c.in_body:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.only-this-paper"

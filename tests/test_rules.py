@@ -421,3 +421,12 @@ def test_models_a_method_is_applied_to_and_models_it_competes_with(tmp_path):
         "quxa-7b", "mibbo-3b"}
     assert not {k for k in rules if k[1] == "comparedWith" and k[2] in ("quxa-7b", "mibbo-3b")}
     assert {("zorvath", "comparedWith", m) for m in ("blorfi-405b", "tribo-70b", "snib-9b")} <= set(rules)
+
+
+def test_a_model_given_as_an_example_is_compared_only_after_a_cue(tmp_path):
+    """comparedWith.example-needs-cue-before: 'while large models like X can write better proofs' names X as an
+    example of a kind; 'outperforming agents like Y' still compares Y."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. While large models like Quxa-405B can "
+                      "write better proofs, Zorvath runs on a phone. It ends up outperforming agents like Mibbo-8B.\n")
+    assert ("zorvath", "comparedWith", "quxa-405b") not in rules
+    assert ("zorvath", "comparedWith", "mibbo-8b") in rules
