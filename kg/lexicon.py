@@ -135,6 +135,7 @@ class Lexicon:
     model_role_after: re.Pattern[str]  # 'X as the judge', 'a X monitor'
     applied_list_before: re.Pattern[str]  # 'gains on models like X, Y'
     example_before: re.Pattern[str]  # 'large models like X': a name given as an example of a kind
+    qualifier_examples_after: re.Pattern[str]  # 'X-based models like Y'
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]
@@ -319,6 +320,7 @@ def _load(directory: str) -> Lexicon:
         model_role_after=rx("model-role-after"),
         applied_list_before=rx("applied-list-before"),
         example_before=rx("example-before"),
+        qualifier_examples_after=rx("qualifier-examples-after"),
         weights=weights,
         thresholds=thresholds,
         type_decision=_type_decision(base),

@@ -125,6 +125,8 @@ def model_relation(c: MentionContext) -> RuleResult:
     stated_base = lex.base_stated_before.search(before[-60:]) or lex.base_after.search(after)  # 'a X backbone'
     if lex.model_role_before.search(before[-80:]) or lex.model_role_after.match(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.role"  # 'monitored by X', 'X as the judge': a model it calls
+    if lex.qualifier_examples_after.match(after):
+        return None  # relations.rival-qualifier: 'outperforming prior X-based models like Y' says nothing of X
     if c.benchmark_paper and c.in_body and not stated_base:
         return Predicate.COMPARED_WITH, "comparedWith.benchmark-paper"  # 'GPT-5 scores 30% on it': a model it ranks
     if _joined_to_own_system(c):

@@ -430,3 +430,12 @@ def test_a_model_given_as_an_example_is_compared_only_after_a_cue(tmp_path):
                       "write better proofs, Zorvath runs on a phone. It ends up outperforming agents like Mibbo-8B.\n")
     assert ("zorvath", "comparedWith", "quxa-405b") not in rules
     assert ("zorvath", "comparedWith", "mibbo-8b") in rules
+
+
+def test_a_model_that_qualifies_the_rivals_kind_is_no_base(tmp_path):
+    """relations.rival-qualifier: in 'outperforming prior X-based agents like Y and Z' X names the rivals' kind:
+    no base model, no baseline; Y and Z are compared."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. It scores 50%, outperforming prior "
+                      "DeepSeek-R1-based agents like Quxa-7B and Tribo-9B.\n")
+    assert not {k for k in rules if k[2] == "deepseek-r1"}
+    assert {("zorvath", "comparedWith", m) for m in ("quxa-7b", "tribo-9b")} <= set(rules)
