@@ -136,6 +136,7 @@ class Lexicon:
     applied_list_before: re.Pattern[str]  # 'gains on models like X, Y'
     example_before: re.Pattern[str]  # 'large models like X': a name given as an example of a kind
     qualifier_examples_after: re.Pattern[str]  # 'X-based models like Y'
+    prior_work_before: re.Pattern[str]  # 'current techniques like X', 'unlike X'
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]
@@ -321,6 +322,7 @@ def _load(directory: str) -> Lexicon:
         applied_list_before=rx("applied-list-before"),
         example_before=rx("example-before"),
         qualifier_examples_after=rx("qualifier-examples-after"),
+        prior_work_before=rx("prior-work-before"),
         weights=weights,
         thresholds=thresholds,
         type_decision=_type_decision(base),

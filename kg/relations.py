@@ -167,6 +167,8 @@ def method_relation(c: MentionContext) -> RuleResult:
     settings or things met in passing."""
     if c.lex.negation_cues.search(c.before[-40:]) or _contrasted(c.before[-50:], c.lex) or not c.in_body:
         return None
+    if c.lex.prior_work_before.search(c.before):
+        return None  # usesMethod.not-prior-work: 'current techniques like X tend to ...' is what the paper improves on
     if c.entity.in_vocabulary or not c.only_this_paper:
         return Predicate.USES_METHOD, "usesMethod.in-body"
     if c.lex.method_use_before.search(c.before) or c.lex.method_use_after.match(c.after):

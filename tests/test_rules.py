@@ -439,3 +439,12 @@ def test_a_model_that_qualifies_the_rivals_kind_is_no_base(tmp_path):
                       "DeepSeek-R1-based agents like Quxa-7B and Tribo-9B.\n")
     assert not {k for k in rules if k[2] == "deepseek-r1"}
     assert {("zorvath", "comparedWith", m) for m in ("quxa-7b", "tribo-9b")} <= set(rules)
+
+
+def test_prior_work_named_as_an_example_is_not_used(tmp_path):
+    """usesMethod.not-prior-work: 'current techniques like X tend to ...', 'unlike X' name work the paper sets
+    itself against; 'trains with X' is a method it uses."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Current preference techniques like DPO "
+                      "tend to collapse diversity. Unlike LoRA, it edits few weights. It trains with GRPO.\n")
+    assert ("zorvath", "usesMethod", "grpo") in rules
+    assert not {k for k in rules if k[1] == "usesMethod" and k[2] in ("dpo", "lora")}
