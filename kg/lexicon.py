@@ -137,6 +137,7 @@ class Lexicon:
     example_before: re.Pattern[str]  # 'large models like X': a name given as an example of a kind
     qualifier_examples_after: re.Pattern[str]  # 'X-based models like Y'
     prior_work_before: re.Pattern[str]  # 'current techniques like X', 'unlike X'
+    model_tool: re.Pattern[str]  # 'calls NAME', 'NAME used as a tool' (NAME stands for the mention)
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]
@@ -323,6 +324,7 @@ def _load(directory: str) -> Lexicon:
         example_before=rx("example-before"),
         qualifier_examples_after=rx("qualifier-examples-after"),
         prior_work_before=rx("prior-work-before"),
+        model_tool=rx("model-tool"),
         weights=weights,
         thresholds=thresholds,
         type_decision=_type_decision(base),

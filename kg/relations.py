@@ -123,6 +123,8 @@ def model_relation(c: MentionContext) -> RuleResult:
     if label:
         before = before[label.end():]
     stated_base = lex.base_stated_before.search(before[-60:]) or lex.base_after.search(after)  # 'a X backbone'
+    if lex.model_tool.search(before[-40:] + "NAME" + after[:40]):
+        return None  # relations.model-as-tool: 'calls X', 'X used as a tool': neither its base nor its baseline
     if lex.model_role_before.search(before[-80:]) or lex.model_role_after.match(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.role"  # 'monitored by X', 'X as the judge': a model it calls
     if lex.qualifier_examples_after.match(after):

@@ -448,3 +448,11 @@ def test_prior_work_named_as_an_example_is_not_used(tmp_path):
                       "tend to collapse diversity. Unlike LoRA, it edits few weights. It trains with GRPO.\n")
     assert ("zorvath", "usesMethod", "grpo") in rules
     assert not {k for k in rules if k[1] == "usesMethod" and k[2] in ("dpo", "lora")}
+
+
+def test_a_model_called_as_a_tool_is_neither_base_nor_baseline(tmp_path):
+    """relations.model-as-tool (issue 9, class 5): 'calls X', 'X used as a tool' name a tool the system calls."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. It calls Quxa-70B for search and "
+                      "outperforms Mibbo-8B. It uses Tribo-9B as a tool for algebra.\n")
+    assert not {k for k in rules if k[2] in ("quxa-70b", "tribo-9b")}
+    assert ("zorvath", "comparedWith", "mibbo-8b") in rules
