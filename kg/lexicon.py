@@ -138,6 +138,7 @@ class Lexicon:
     qualifier_examples_after: re.Pattern[str]  # 'X-based models like Y'
     prior_work_before: re.Pattern[str]  # 'current techniques like X', 'unlike X'
     model_tool: re.Pattern[str]  # 'calls NAME', 'NAME used as a tool' (NAME stands for the mention)
+    title_qualifier_after: re.Pattern[str]  # 'o1-like LLMs' in a title: a kind, not the model
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]
@@ -325,6 +326,7 @@ def _load(directory: str) -> Lexicon:
         qualifier_examples_after=rx("qualifier-examples-after"),
         prior_work_before=rx("prior-work-before"),
         model_tool=rx("model-tool"),
+        title_qualifier_after=rx("title-qualifier-after"),
         weights=weights,
         thresholds=thresholds,
         type_decision=_type_decision(base),

@@ -144,6 +144,9 @@ def model_relation(c: MentionContext) -> RuleResult:
     subject = _opens_clause(before, lex) and not lex.compare_cues.search(before)  # 'X reaches 48%, outperforming Y'
     # comparedWith.example-needs-cue-before: 'large models like X can ... better traces' gives X as an example
     example = lex.example_before.search(before) is not None and not lex.compare_cues.search(before)
+    if (c.lm.mention.in_title and c.entity.in_vocabulary and not lex.compare_cues.search(sentence)
+            and not lex.title_qualifier_after.match(after)):
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.title-subject"  # 'Has GPT-5 Achieved X?': the model it studies
     if c.study_paper and c.in_body and not lex.compare_cues.search(sentence):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-subject"  # 'GPT-5 leads overall but ...' in a study of it
     if lex.compare_cues.search(sentence) and not c.lm.mention.in_title and not subject and not example:

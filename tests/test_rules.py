@@ -456,3 +456,13 @@ def test_a_model_called_as_a_tool_is_neither_base_nor_baseline(tmp_path):
                       "outperforms Mibbo-8B. It uses Tribo-9B as a tool for algebra.\n")
     assert not {k for k in rules if k[2] in ("quxa-70b", "tribo-9b")}
     assert ("zorvath", "comparedWith", "mibbo-8b") in rules
+
+
+def test_a_known_model_a_title_asks_about_is_the_one_studied(tmp_path):
+    """usesBaseModel.title-subject: 'Can GPT-4o Plan Proofs?' studies GPT-4o; 'o1-like agents' in a title names a
+    kind, not the model."""
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    rules = _rules_of(tmp_path / "a", "1. Can GPT-4o Plan Proofs?\nThe authors run a probe on many prompts.\n")
+    rules |= _rules_of(tmp_path / "b", "1. On the Drift of o1-like Agents\nThe authors track how plans drift.\n")
+    assert rules.get(("can-gpt-4o-plan-proofs", "usesBaseModel", "gpt4o")) == {"usesBaseModel.title-subject"}
+    assert not {k for k in rules if k[2] == "o1"}
