@@ -2,17 +2,21 @@
 
 vis-network (shipped inside the pyvis package) is inlined, so nothing loads
 from a CDN. The layout is computed ahead with networkx and fixed, so the page
-opens settled instead of running physics. Graph data travels as JSON inside a
-``<script type="application/json">`` block with ``<``, ``>`` and ``&``
-escaped, and the page builds every label, tooltip and panel line with
-``textContent``: text from a digest can never become markup or script. A
-Content-Security-Policy forbids any network request.
+opens settled instead of running physics. Graph data travels as deflated,
+base64-encoded JSON inside a ``<script type="application/octet-stream">``
+block (no markup character can occur in it), and the page builds every label,
+tooltip and panel line with ``textContent``: text from a digest can never
+become markup or script. A Content-Security-Policy forbids any network request.
+The page's network holds at most DETAIL drawn nodes per view (level of detail:
+the rest are painted as dots until zooming brings them into view).
 """
 
 from __future__ import annotations
 
+import base64
 import html as html_escape
 import json
+import zlib
 from collections import defaultdict
 from decimal import Decimal
 from functools import lru_cache
@@ -39,6 +43,12 @@ TYPE_STYLE = {
     EntityType.BENCHMARK.value: {"color": "#81b29a", "shape": "diamond"},
     EntityType.ORGANIZATION.value: {"color": "#e9b949", "shape": "triangle"},
 }
+
+# The page's network (vis-network) holds at most this many of the drawn nodes per view, the most important in
+# it; the others are painted as dots and loaded when zooming brings them into view. vis-network spends about a
+# millisecond per item it holds, at creation and on each change of its data, so this bounds the time to
+# interactive whatever the size of the graph.
+DETAIL = 600
 
 
 @lru_cache(maxsize=1)
@@ -278,6 +288,16 @@ def _layout(data: dict) -> None:
         n["x"], n["y"] = round(float(placed.x[n["id"]]), 1), round(float(placed.y[n["id"]]), 1)
 
 
+def _packed(value) -> str:
+    """``value`` as JSON, deflated (zlib format) and base64-encoded: what the page inflates (see explorer.js).
+
+    A page's load time grows with its bytes (the HTML parser's share alone is about 0.1 s a megabyte) and the
+    graph's JSON, mostly evidence sentences, deflates about 8 to 1. Base64 holds no markup character, so no
+    text from a digest can end the script element either."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
+
+
 def _json_for_script(value) -> str:
     text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
@@ -296,20 +316,22 @@ def page_data(graph: Graph | GraphFacts, focus: str | None = None, depth: int = 
 
 
 def render_page(graph: Graph | GraphFacts, title: str = "papers-kg", focus: str | None = None, depth: int = 2,
-                types: set[str] | None = None) -> str:
-    """The page for a graph (or its facts, kg.facts), or for the part of it around ``focus`` (an entity IRI)."""
+                types: set[str] | None = None, detail: int = DETAIL) -> str:
+    """The page for a graph (or its facts, kg.facts), or for the part of it around ``focus`` (an entity IRI).
+
+    ``detail``: how many drawn nodes the page's network holds per view (see DETAIL)."""
     data = page_data(graph, focus, depth, types)
     # The opening view is the entity map (papers folded into "appears with" links); papers are a toggle away.
     settings = {"styles": TYPE_STYLE, "showPapers": bool(types and "Paper" in types),
                 "hiddenTypes": sorted(set(TYPE_STYLE) - types) if types else [],
-                "focus": next((n["id"] for n in data["nodes"] if n["iri"] == focus), None)}
+                "focus": next((n["id"] for n in data["nodes"] if n["iri"] == focus), None), "detail": detail}
     vis_js, vis_css, page_js, page_css = _assets()
     return (
         _TEMPLATE.replace("%TITLE%", html_escape.escape(title))
         .replace("%VIS_CSS%", vis_css)
         .replace("%PAGE_CSS%", page_css)
         .replace("%SETTINGS%", _json_for_script(settings))
-        .replace("%DATA%", _json_for_script(data))
+        .replace("%DATA%", _packed(data))
         .replace("%VIS_JS%", vis_js.replace("</script", "<\\/script"))
         .replace("%PAGE_JS%", page_js)
     )
@@ -347,7 +369,7 @@ _TEMPLATE = """<!DOCTYPE html>
   <h2 id="panel-title"></h2>
   <div id="panel-body"></div>
 </aside>
-<script type="application/json" id="kg-data">%DATA%</script>
+<script type="application/octet-stream" id="kg-data">%DATA%</script>
 <script type="application/json" id="kg-settings">%SETTINGS%</script>
 <script>%VIS_JS%</script>
 <script>%PAGE_JS%</script>

@@ -1,8 +1,11 @@
 """The interactive page: self-contained, escaped, and usable in a real browser with the network off."""
 
+import base64
+import json
 import os
 import re
 import shutil
+import zlib
 from pathlib import Path
 
 import pytest
@@ -31,15 +34,38 @@ def seed_page(seeds_graph, tmp_path_factory):
 def test_page_has_no_external_reference(seed_page):
     text = seed_page.read_text(encoding="utf-8")
     assert not EXTERNAL.search(text)
-    assert "vis.Network" in text and "GRPO-RoC" in text and "default-src 'none'" in text
+    assert "vis.Network" in text and "default-src 'none'" in text
+    assert "GRPO-RoC" in {n["label"] for n in _page_data(text)[1]["nodes"]}
+
+
+def _page_data(page: str) -> tuple[str, dict]:
+    """The packed data block of a page, and the JSON it holds (deflated, base64-encoded)."""
+    packed = page.split('id="kg-data">', 1)[1].split("</script>", 1)[0]
+    return packed, json.loads(zlib.decompress(base64.b64decode(packed, validate=True)))
 
 
 def test_digest_text_cannot_become_markup(tmp_path):
     write_digest(tmp_path, "evil.txt", EVIL)
     page = render_page(build([tmp_path]).graph)
-    data = page.split('id="kg-data">', 1)[1].split("</script>", 1)[0]
-    assert "<" not in data and ">" not in data and "\\u003cimg src=x" in data  # the markup is there, as escaped text
+    packed, data = _page_data(page)
+    assert re.fullmatch(r"[A-Za-z0-9+/=]+", packed)  # base64 only: nothing in it can end the script element
+    labels = {n["label"] for n in data["nodes"]}
+    assert "Evil<img src=x onerror=window.__pwned=1>Net" in labels  # the markup is there, as text in the data
     assert "<img src=x" not in page and "<script>window.__pwned" not in page
+
+
+def test_page_data_is_the_graph_data_packed(seeds_graph, seed_page):
+    """The page carries what graph_data computes (positions and communities added), about 2.5 times smaller."""
+    from kg.html import graph_data
+
+    page = seed_page.read_text(encoding="utf-8")
+    packed, data = _page_data(page)
+    expected = graph_data(seeds_graph)
+    assert [n["label"] for n in data["nodes"]] == [n["label"] for n in expected["nodes"]]
+    assert data["edges"] == json.loads(json.dumps(expected["edges"]))
+    assert all("x" in n and "y" in n for n in data["nodes"]) and data["communities"]
+    plain = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    assert len(packed) < len(plain) / 2.5
 
 
 def test_focus_page_keeps_the_neighbourhood(seeds_graph):
@@ -329,3 +355,66 @@ def test_drawn_links_keep_the_components_of_all_links(seeds_graph):
     drawn = _components(entities, [(a, b) for a, b, _, flag in data["cooc"] if flag])
     assert sorted(map(sorted, every)) == sorted(map(sorted, drawn))
     assert sum(flag for *_, flag in data["cooc"]) < len(data["cooc"])  # and fewer of them
+
+
+# ---------------------------------------------------------------- speed at scale: fixed positions, level of detail
+
+
+def _drawn_positions(page):
+    return page.evaluate("""() => kg.loadedIds().filter(id => kg.state.shownNodes[id]).map(id => {
+        const at = kg.network.getPosition(id); return [id, at.x, at.y, kg.data.nodes[id].x, kg.data.nodes[id].y]; })""")
+
+
+def test_positions_are_computed_ahead_and_stay_fixed(browser, seed_page):
+    """No physics at load: every node sits where kg.layout put it, and stays there."""
+    page, _, errors = _open(browser, seed_page)
+    first = _drawn_positions(page)
+    page.wait_for_timeout(600)
+    assert len(first) > 100 and _drawn_positions(page) == first
+    assert all(abs(x - px) < 1 and abs(y - py) < 1 for _, x, y, px, py in first)  # vis-network keeps whole units
+    assert page.evaluate("() => kg.network.physics.physicsEnabled") is False
+    assert not errors, errors
+
+
+@pytest.fixture(scope="module")
+def detail_page(seeds_graph, tmp_path_factory):
+    """The seeds' page with a network that holds at most 40 drawn nodes per view (the corpus pages use 1,500)."""
+    path = tmp_path_factory.mktemp("detail") / "graph.html"
+    path.write_text(render_page(seeds_graph, detail=40), encoding="utf-8")
+    return path
+
+
+def test_level_of_detail_draws_the_rest_as_dots_and_loads_them_in_view(browser, detail_page):
+    page, requests, errors = _open_wide(browser, detail_page)
+    state = page.evaluate("""() => ({loaded: kg.loadedIds(), dots: kg.dotIds(), visible: kg.visibleNodeIds(),
+        labelled: kg.labelledIds(), held: kg.nodes.getIds(), rank: kg.data.nodes.map(n => n.rank)})""")
+    visible, loaded = set(state["visible"]), set(state["loaded"])
+    # The network holds the labelled nodes and the most important others up to 40; the other drawn nodes are dots.
+    assert set(state["held"]) == loaded and len(loaded) <= 40 + len(state["labelled"]) and len(visible) > 2 * len(loaded)
+    assert set(state["dots"]) == visible - loaded and 30 <= len(state["labelled"]) <= 60
+    top = sorted(visible, key=lambda i: state["rank"][i])[:40]
+    assert set(top) <= loaded
+    # A dot is painted in its type's colour where its node will be.
+    dot = max(state["dots"], key=lambda i: state["rank"][i])
+    colour = page.evaluate("""id => { const n = kg.data.nodes[id], at = kg.network.canvasToDOM({x: n.x, y: n.y});
+        const c = document.querySelector('#graph canvas'), r = window.devicePixelRatio;
+        return {pixel: Array.from(c.getContext('2d').getImageData(Math.round(at.x * r), Math.round(at.y * r), 1, 1).data),
+                style: kg.data.nodes[id].type}; }""", dot)
+    assert colour["pixel"][3] > 0, colour
+    # Zooming in on the dot (a real wheel over the canvas) loads it and the nodes around it, with their links.
+    box = page.locator("#graph").bounding_box()
+    at = page.evaluate("id => kg.network.canvasToDOM({x: kg.data.nodes[id].x, y: kg.data.nodes[id].y})", dot)
+    page.mouse.move(box["x"] + at["x"], box["y"] + at["y"])
+    scale = page.evaluate("() => kg.network.getScale()")
+    for _ in range(40):  # until 40 nodes or fewer are in view, about 5 times the opening zoom here
+        page.mouse.wheel(0, -300)
+        page.wait_for_timeout(50)
+        if page.evaluate("id => kg.loadedIds().includes(id)", dot):
+            break
+    assert page.evaluate("() => kg.network.getScale()") > 2 * scale
+    after = page.evaluate("""id => ({loaded: kg.loadedIds().length, held: kg.nodes.get(id) !== null,
+        links: kg.edges.get().filter(e => e.from === id || e.to === id).length,
+        drawnLinks: kg.visibleLinks().filter(l => l.includes(id) && kg.loadedIds().includes(l[0]) && kg.loadedIds().includes(l[1])).length})""", dot)
+    assert after["held"] and after["loaded"] > len(loaded) and after["links"] == after["drawnLinks"] > 0, after
+    assert not errors, errors
+    assert requests == [detail_page.as_uri()]

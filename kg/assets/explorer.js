@@ -2,9 +2,18 @@
 // entities labelled, communities named, unlinked entities listed instead of drawn), lists beside it,
 // search over names and aliases, a week range, and a panel of sections (evidence, lineage, family).
 // Every piece of text from the graph goes into the page with textContent, never as markup.
-(function () {
+(function (explore) {
   "use strict";
-  var data = JSON.parse(document.getElementById("kg-data").textContent);
+  // The graph's JSON travels deflated and base64-encoded (kg/html.py): the browser's HTML parser spends about
+  // 0.1 s per megabyte of page, and a year of digests is megabytes of evidence sentences that deflate 8 to 1.
+  // Inflated by the browser's own DecompressionStream; a Response made from a stream fetches nothing.
+  var packed = atob(document.getElementById("kg-data").textContent.trim()), bytes = new Uint8Array(packed.length);
+  for (var i = 0; i < packed.length; i++) bytes[i] = packed.charCodeAt(i);
+  new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).text()
+    .then(function (text) { explore(JSON.parse(text)); })
+    .catch(function (error) { setTimeout(function () { throw error; }, 0); });  // reported as any page error
+})(function (data) {
+  "use strict";
   var settings = JSON.parse(document.getElementById("kg-settings").textContent);
   var styles = settings.styles;
   var LABELS_WANTED = 45, LABEL_PX = 13, SMALL_LABEL_PX = 6.5, DRAW_THRESHOLD = 8, HIDDEN_FONT = 0.001;
@@ -75,10 +84,10 @@
         if (live) { linked[c[0]] = true; linked[c[1]] = true; if (c[3]) state.shownCooc[i] = true; }
       });
     }
-    state.shownNodes = {}; state.unlinked = [];
+    state.shownNodes = {}; state.unlinked = []; state.shownCount = 0; dots = null;
     data.nodes.forEach(function (n) {
       if (!candidate[n.id]) return;
-      if (linked[n.id]) state.shownNodes[n.id] = true;
+      if (linked[n.id]) { state.shownNodes[n.id] = true; state.shownCount++; }
       else state.unlinked.push(n.id);
     });
     state.unlinked.sort(function (a, b) { return byId[a].rank - byId[b].rank; });
@@ -119,10 +128,13 @@
   var view = fitScale(), baseScale = view.scale;
   computeHulls();
   chooseLabels(baseScale, view.bounds);
-  // Level of detail: the network starts with the most important drawn nodes (a constructor call costs about a
-  // millisecond per item in vis-network) and the rest are added in waves after the first paint.
-  var FIRST_WAVE = 400, WAVE = 1200;
-  var lastStyle = {}, loaded = {}, edgeLoaded = {}, loadQueue = [];
+  // Level of detail. vis-network costs about a millisecond per item it holds (to create, and on every change of
+  // its data), so it only ever holds drawn nodes and drawn links, and of the drawn nodes at most DETAIL per
+  // view: the most important in the view first. Drawn nodes it does not hold yet are painted as plain dots
+  // under the network (the overview of a big map: its shape, its groups' hulls and its labelled hubs), and
+  // zooming or panning loads the ones in view.
+  var DETAIL = settings.detail || 1500;
+  var lastStyle = {}, loaded = {}, edgeLoaded = {};
   function nodeItem(n, scale) {
     var item = styleOf(n, scale);
     lastStyle[n.id] = JSON.stringify(item);
@@ -147,34 +159,51 @@
     var i = +key.slice(1);
     return key[0] === "r" ? [data.edges[i].from, data.edges[i].to] : [data.cooc[i][0], data.cooc[i][1]];
   }
+  function edgeShown(key) { return key[0] === "r" ? !!state.shownEdges[+key.slice(1)] : !!state.shownCooc[+key.slice(1)]; }
+  function addEdge(key, links) {
+    var pair = ends(key);
+    if (!edgeLoaded[key] && loaded[pair[0]] && loaded[pair[1]] && edgeShown(key)) { edgeLoaded[key] = true; links.push(edgeItem(key)); }
+  }
   function load(ids) {
     var scale = typeof network === "undefined" ? baseScale : network.getScale(), fresh = [], links = [];
     ids.forEach(function (id) { if (!loaded[id]) { loaded[id] = true; fresh.push(nodeItem(byId[id], scale)); } });
-    fresh.forEach(function (item) {
-      incident(item.id).forEach(function (key) {
-        var pair = ends(key);
-        if (!edgeLoaded[key] && loaded[pair[0]] && loaded[pair[1]]) { edgeLoaded[key] = true; links.push(edgeItem(key)); }
-      });
-    });
+    if (fresh.length) dots = null;
+    fresh.forEach(function (item) { incident(item.id).forEach(function (key) { addEdge(key, links); }); });
     if (fresh.length) nodes.add(fresh);
     if (links.length) edges.add(links);
   }
-  var nodes = new vis.DataSet(), edges = new vis.DataSet();
-  (function () {
-    var shown = Object.keys(state.shownNodes).map(Number).sort(function (a, b) { return byId[a].rank - byId[b].rank; });
-    var first = shown.slice(0, FIRST_WAVE).concat(Object.keys(state.labelled).map(Number));
-    var firstSet = {};
-    first.forEach(function (id) { firstSet[id] = true; });
-    loadQueue = shown.filter(function (id) { return !firstSet[id]; })
-      .concat(data.nodes.filter(function (n) { return !state.shownNodes[n.id]; }).sort(function (a, b) { return a.rank - b.rank; })
-      .map(function (n) { return n.id; }));
-    load(first);
-  })();
-  function loadRest() {
-    if (!loadQueue.length) { document.body.setAttribute("data-complete", "true"); return; }
-    load(loadQueue.splice(0, WAVE));
-    setTimeout(loadRest, 0);
+  // The drawn nodes in a box of the map (all of them without one), most important first.
+  function shownIn(bounds) {
+    return Object.keys(state.shownNodes).map(Number).filter(function (id) {
+      var n = byId[id];
+      return !bounds || (n.x >= bounds[0] && n.x <= bounds[2] && n.y >= bounds[1] && n.y <= bounds[3]);
+    }).sort(function (a, b) { return byId[a].rank - byId[b].rank; });
   }
+  function viewBounds() {
+    if (typeof network === "undefined") return null;
+    var w = container.clientWidth, h = container.clientHeight, margin = 40;
+    var a = network.DOMtoCanvas({x: -margin, y: -margin}), b = network.DOMtoCanvas({x: w + margin, y: h + margin});
+    return [a.x, a.y, b.x, b.y];
+  }
+  // Loads the most important drawn nodes in view (up to DETAIL of them) and the drawn links among what is loaded.
+  function loadView() {
+    var inView = shownIn(viewBounds()), wanted = inView.slice(0, DETAIL).filter(function (id) { return !loaded[id]; });
+    if (wanted.length) load(wanted);
+    state.pending = 0;
+    Object.keys(state.shownNodes).forEach(function (id) { if (!loaded[id]) state.pending++; });
+    return wanted.length;
+  }
+  // After a filter change: links now drawn between nodes already loaded, then the view.
+  function loadShownLinks() {
+    var links = [];
+    Object.keys(state.shownEdges).forEach(function (i) { addEdge("r" + i, links); });
+    Object.keys(state.shownCooc).forEach(function (i) { addEdge("c" + i, links); });
+    if (links.length) edges.add(links);
+  }
+  var nodes = new vis.DataSet(), edges = new vis.DataSet();
+  // The labelled and the new (red-ringed) first, wherever they are.
+  load(Object.keys(state.labelled).map(Number).concat(Object.keys(state.shownNodes).map(Number).filter(function (id) { return isNew(byId[id]); })));
+  loadView();
   var nodeView = new vis.DataView(nodes, {filter: function (n) { return !!state.shownNodes[n.id]; }});
   var edgeView = new vis.DataView(edges, {filter: function (e) {
     return e.id[0] === "r" ? !!state.shownEdges[+e.id.slice(1)] : !!state.shownCooc[+e.id.slice(1)];
@@ -220,7 +249,7 @@
   // A label still too small to draw gets one fixed tiny size, so zooming does not restyle those nodes.
   function fontPx(n, big, scale) {
     if (big) return LABEL_PX / scale;
-    var reveal = Math.max(1, Math.sqrt(Object.keys(state.shownNodes).length / 150));
+    var reveal = Math.max(1, Math.sqrt(state.shownCount / 150));
     var px = Math.min(SMALL_LABEL_PX * Math.pow(scale / baseScale / reveal, 1.3), 11);
     return px < DRAW_THRESHOLD - 1 ? HIDDEN_FONT : px / scale;
   }
@@ -242,10 +271,23 @@
     });
     if (updates.length) nodes.update(updates);
   }
+  // vis-network redraws the whole canvas, synchronously, after every change of its data (even with physics off);
+  // a batch of changes (selecting, filtering, loading what came into view) is drawn once, on the next frame.
+  var batching = 0;
+  function batched(fn, arg) {
+    if (batching++ === 0) network.body.emitter.emit("_blockRedraw");
+    try { return fn(arg); } finally {
+      if (--batching === 0) { network.body.emitter.emit("_allowRedraw"); network.body.emitter.emit("_requestRedraw"); }
+    }
+  }
   var restyle = null;
-  network.on("zoom", function () {
-    if (restyle === null) restyle = requestAnimationFrame(function () { restyle = null; applyStyles(); });
-  });
+  // Zooming restyles labels and loads what came into view; so does the end of a drag (loadView is a no-op when
+  // everything drawn is loaded already).
+  function settle() {
+    if (restyle === null) restyle = requestAnimationFrame(function () { restyle = null; batched(function () { loadView(); applyStyles(); }); });
+  }
+  network.on("zoom", settle);
+  network.on("dragEnd", settle);
 
   // ------------------------------------------------------------ communities: tinted hulls named by their lead entity
   function hull(points) {
@@ -290,6 +332,7 @@
   }
   network.on("beforeDrawing", function (ctx) {
     var scale = network.getScale();
+    drawDots(ctx, scale);
     hulls.forEach(function (h) {
       if (h.points.length < 3) return;
       ctx.save();
@@ -316,18 +359,53 @@
     });
   });
 
+  // Drawn nodes not loaded into the network yet (see loadView), and the drawn links that reach them: one small
+  // square a node and one thin line a link, a path per colour, collected again only after loading or filtering.
+  var dots = null;
+  function collectDots() {
+    var byColour = {}, links = [];
+    Object.keys(state.shownNodes).forEach(function (id) {
+      if (loaded[id]) return;
+      var n = byId[id], colour = (styles[n.type] || {}).color || "#9aa5b1";
+      (byColour[colour] = byColour[colour] || []).push(n);
+    });
+    function reach(a, b) { if (!loaded[a] || !loaded[b]) links.push([byId[a], byId[b]]); }
+    Object.keys(state.shownEdges).forEach(function (i) { reach(data.edges[i].from, data.edges[i].to); });
+    Object.keys(state.shownCooc).forEach(function (i) { reach(data.cooc[i][0], data.cooc[i][1]); });
+    return {colours: Object.keys(byColour).sort().map(function (c) { return [c, byColour[c]]; }), links: links};
+  }
+  function drawDots(ctx, scale) {
+    if (!state.pending) return;
+    dots = dots || collectDots();
+    ctx.save();
+    ctx.beginPath();
+    dots.links.forEach(function (l) { ctx.moveTo(l[0].x, l[0].y); ctx.lineTo(l[1].x, l[1].y); });
+    ctx.lineWidth = 0.8 / scale; ctx.strokeStyle = "#c3cad3"; ctx.globalAlpha = 0.55; ctx.stroke();
+    ctx.globalAlpha = 0.8;
+    dots.colours.forEach(function (pair) {
+      ctx.beginPath();
+      // As big as the node will be once loaded, so loading changes nothing at this zoom but the shape.
+      pair[1].forEach(function (n) { var r = nodeSize(n) * 0.8; ctx.moveTo(n.x + r, n.y); ctx.arc(n.x, n.y, r, 0, 2 * Math.PI); });
+      ctx.fillStyle = pair[0]; ctx.fill();
+    });
+    ctx.restore();
+  }
+
   // ------------------------------------------------------------ refresh after any filter change
-  function refresh() {
+  function refresh() { return batched(refreshNow); }
+  function refreshNow() {
     computeVisibility();
     nodeView.refresh(); edgeView.refresh();
     computeHulls();
     chooseLabels(network.getScale());
+    load(Object.keys(state.labelled).map(Number));
+    loadShownLinks(); loadView();
     applyStyles();
     updateCounts(); renderLists();
   }
   function updateCounts() {
     var edgesShown = Object.keys(state.shownEdges).length + Object.keys(state.shownCooc).length;
-    document.getElementById("counts").textContent = Object.keys(state.shownNodes).length + " nodes · " + edgesShown + " links";
+    document.getElementById("counts").textContent = state.shownCount + " nodes · " + edgesShown + " links";
   }
 
   // ------------------------------------------------------------ filters: types, relations, weeks
@@ -386,9 +464,11 @@
   }
   function renderLists() {
     listsBox.textContent = "";
+    var unlinked = {};
+    state.unlinked.forEach(function (id) { unlinked[id] = true; });
     [["Method", "Top methods"], ["Model", "Top models"], ["Benchmark", "Top benchmarks"], ["Organization", "Top organisations"]].forEach(function (pair) {
       if (!state.types[pair[0]]) return;
-      var ranked = data.nodes.filter(function (n) { return n.type === pair[0] && (state.shownNodes[n.id] || state.unlinked.indexOf(n.id) >= 0); })
+      var ranked = data.nodes.filter(function (n) { return n.type === pair[0] && (state.shownNodes[n.id] || unlinked[n.id]); })
         .map(function (n) { return [n, countInRange(n.w)]; })
         .sort(function (a, b) { return b[1] - a[1] || a[0].rank - b[0].rank; }).slice(0, 10);
       if (!ranked.length) return;
@@ -642,7 +722,8 @@
     var ends = section(null, "ends"); ends.appendChild(link(c[0])); ends.appendChild(el("span", " · ")); ends.appendChild(link(c[1]));
     panelBody.appendChild(ends);
   }
-  function select(id) {
+  function select(id) { return batched(selectNow, id); }
+  function selectNow(id) {
     var n = byId[id];
     if (!state.types[n.type]) setTypeVisible(n.type, true);
     state.selected = id;
@@ -650,8 +731,9 @@
     if (state.shownNodes[id]) {
       network.selectNodes([id]);
       // On a big map, zoom in to the neighbourhood; a small one already shows it at the opening zoom.
-      var zoom = Object.keys(state.shownNodes).length > 150 ? 2.2 : 1;
+      var zoom = state.shownCount > 150 ? 2.2 : 1;
       network.focus(id, {scale: Math.max(network.getScale(), baseScale * zoom), offset: {x: -190, y: 0}, animation: false});
+      loadView();
       highlight(id);
       applyStyles();  // labels follow the new zoom
       status.textContent = "";
@@ -759,6 +841,10 @@
         .concat(Object.keys(state.shownCooc).map(function (i) { return [data.cooc[i][0], data.cooc[i][1]]; }));
     },
     unlinkedIds: function () { return state.unlinked.slice(); },
+    // Level of detail: the nodes the network holds, and the drawn ones it shows as dots until they come into view.
+    loadedIds: function () { return Object.keys(loaded).map(Number); },
+    dotIds: function () { return Object.keys(state.shownNodes).map(Number).filter(function (id) { return !loaded[id]; }); },
+    loadView: loadView,
     // Labels readable at the current zoom: their font size on screen reaches vis-network's draw threshold.
     labelledIds: function () {
       var scale = network.getScale();
@@ -771,6 +857,6 @@
   window.kgNetwork = network;
   network.once("afterDrawing", function () {
     document.body.setAttribute("data-rendered", "true");
-    setTimeout(loadRest, 0);
+    document.body.setAttribute("data-complete", "true");  // what the opening view loads is loaded (see loadView)
   });
-})();
+});
