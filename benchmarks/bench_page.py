@@ -4,8 +4,9 @@ For each size it times, in one run: the page as kg.pipeline.write_outputs writes
 graph's Turtle by Oxigraph, kg.facts, then kg.html.render_page), with the reading and the layout (kg.layout) also
 timed apart; and the page as the code at BASELINE_REV wrote it (render_page on the rdflib graph; that code is
 taken from git into a temporary folder and run in a child process, the graph parsed there before the clock
-starts), at the sizes up to --baseline-up-to. Then time to interactive in headless Chromium (Debian's) for the
-corpus page, until a search has opened its panel, against an empty page.
+starts), at the sizes up to --baseline-up-to. Then time to interactive in headless Chromium (Debian's), until a
+search has opened its panel, against an empty page: for the corpus page and the page of --tti-copies copies (6 copies
+are about 20,000 nodes), each also as the page code at --tti-rev wrote it (the page before level of detail).
 
 Sizes: the corpus graph (the 122 weekly digests in ../shared/corpus/dair, or a build folder's graph.ttl given
 with --graph), and synthetic corpora of COPIES times as many digests made from it: each copy's digests, papers
@@ -40,13 +41,14 @@ from _common import CORPUS, ROOT
 
 from kg.facts import GraphFacts
 from kg.graph import to_turtle
-from kg.html import _communities, graph_data, layout_inputs, render_page
+from kg.html import _communities, graph_data, layout_inputs, page_data, render_page
 from kg.layout import layout
 from kg.namespaces import PREFIXES
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SHARED_FROM = 3  # entities mentioned in at least this many digests are shared by every copy
 BASELINE_REV = "67a16d0"  # main before the page read plain facts and used NetworKit's Louvain
+TTI_REV = "af9790f"  # main before the page's level of detail and packed data
 RES = "https://w3id.org/papers-kg/resource/"
 KG = "https://w3id.org/papers-kg/ontology#"
 RENAMED_TEXT = {"http://www.w3.org/2000/01/rdf-schema#label", KG + "sourceFile", "http://purl.org/dc/terms/title"}
@@ -61,6 +63,8 @@ graph = Graph().parse(sys.argv[1], format="turtle")
 start, start_cpu = time.perf_counter(), time.process_time()
 page = render_page(graph)
 print(time.perf_counter() - start, time.process_time() - start_cpu)
+if len(sys.argv) > 2:
+    open(sys.argv[2], "w", encoding="utf-8").write(page)
 """
 
 
@@ -104,11 +108,12 @@ def replicate(turtle: bytes, copies: int) -> bytes:
     return bytes(ox.serialize(out, format=ox.RdfFormat.TURTLE, prefixes={k: str(v) for k, v in PREFIXES.items()}))
 
 
-def baseline_page_seconds(code: Path, graph_file: Path) -> tuple[float, float]:
+def baseline_page_seconds(code: Path, graph_file: Path, page_file: Path | None = None) -> tuple[float, float]:
     """render_page of the code at BASELINE_REV on the rdflib graph, in a child process (parsing not timed):
-    wall and CPU seconds."""
+    wall and CPU seconds. With ``page_file``, the page is written there."""
     env = {**os.environ, "PYTHONPATH": str(code)}
-    run = subprocess.run([sys.executable, "-c", _BASELINE_CHILD, str(graph_file)], cwd=code, env=env,
+    run = subprocess.run([sys.executable, "-c", _BASELINE_CHILD, str(graph_file), *([str(page_file)] if page_file else [])],
+                         cwd=code, env=env,
                          capture_output=True, text=True, check=True)
     wall, cpu = run.stdout.split()[-2:]
     return float(wall), float(cpu)
@@ -120,7 +125,7 @@ def baseline_code(rev: str, folder: Path) -> Path | None:
     if archive.returncode:
         print(f"bench_page: no baseline ({archive.stderr.decode().strip()})", file=sys.stderr)
         return None
-    code = folder / "baseline"
+    code = folder / f"baseline-{rev}"
     code.mkdir()
     subprocess.run(["tar", "-x", "-C", str(code)], input=archive.stdout, check=True)
     return code
@@ -131,7 +136,7 @@ def time_to_interactive(browser, path: Path, query: str | None) -> float:
     page = context.new_page()
     start = time.perf_counter()
     page.goto(path.as_uri())
-    page.wait_for_selector("body[data-rendered=true]", state="attached", timeout=120000)
+    page.wait_for_selector("body[data-rendered=true]", state="attached", timeout=300000)
     if query:
         assert page.evaluate("q => window.kg.search(q)", query) is not None
         page.wait_for_selector("#panel:not([hidden])", timeout=60000)
@@ -140,25 +145,74 @@ def time_to_interactive(browser, path: Path, query: str | None) -> float:
     return elapsed
 
 
+def _rendered_before(code: Path | None, turtle: bytes, folder: Path, copies: int) -> None:
+    """The page of these copies as the code at --tti-rev writes it, for the browser (not timed)."""
+    if code is None:
+        return
+    graph_file = folder / f"graph-{copies}.ttl"
+    graph_file.write_bytes(turtle)
+    baseline_page_seconds(code, graph_file, folder / f"before-{copies}.html")
+    graph_file.unlink()
+
+
+def browser_times(folder: Path, sizes: list[int], rev: str, nodes: dict[int, int]) -> list[dict]:
+    """Time to interactive (best of 3, pages taken in turn) of each size's page, now and at ``rev``, and of an empty page."""
+    from playwright.sync_api import sync_playwright
+
+    (folder / "empty.html").write_text(render_page(GraphFacts({})), encoding="utf-8")
+    pages = [(copies, which, folder / f"{which}-{copies}.html") for copies in sizes for which in ("page", "before")]
+    pages = [p for p in pages if p[2].exists()]
+    best: dict[Path, float] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        empty = min(time_to_interactive(browser, folder / "empty.html", None) for _ in range(3))
+        for _ in range(3):
+            for _, _, path in pages:
+                best[path] = min(best.get(path, float("inf")), time_to_interactive(browser, path, "GRPO"))
+        browser.close()
+    rows = []
+    for copies in sizes:
+        now, before = best.get(folder / f"page-{copies}.html"), best.get(folder / f"before-{copies}.html")
+        row = {"copies": copies, "nodes": nodes.get(copies), "tti_s": round(now, 2) if now else None,
+               "before_tti_s": round(before, 2) if before else None, "before_rev": rev, "empty_tti_s": round(empty, 2),
+               "page_kib": (folder / f"page-{copies}.html").stat().st_size // 1024}
+        rows.append(row)
+        print(f"time to interactive, {copies} copies (a search answered): {row['tti_s']} s; at {rev}: {row['before_tti_s']} s; "
+              f"empty page {empty:.2f} s", flush=True)
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--graph", type=Path, help="a built graph.ttl instead of building the corpus")
     parser.add_argument("--copies", default="1,4,16,41", help="comma-separated sizes, in copies of the corpus")
     parser.add_argument("--baseline-up-to", type=int, default=4, help="time the baseline page up to this many copies")
     parser.add_argument("--baseline-rev", default=BASELINE_REV, help="the git revision whose page code is the baseline")
+    parser.add_argument("--tti-copies", type=int, default=6, help="also time to interactive at this many copies (0: not)")
+    parser.add_argument("--tti-rev", default=TTI_REV, help="the git revision whose page is timed beside, in the browser")
     parser.add_argument("--json", type=Path, help="write the figures here too")
     args = parser.parse_args()
     base = corpus_turtle(args.graph)
     digests = len(GraphFacts.from_turtle(base).subjects_of_type(KG + "Digest"))
     folder = Path(tempfile.mkdtemp(prefix="bench-page-"))
     code = baseline_code(args.baseline_rev, folder)
+    tti_code = baseline_code(args.tti_rev, folder)
+    tti_sizes = sorted({1, args.tti_copies} - {0})
+    tti_nodes: dict[int, int] = {}
     rows = []
     # Wall seconds for the whole page; CPU seconds (this process) for the parts and the ratio, which other jobs
     # on a shared machine disturb much less.
     print(f"{'copies':>6} {'digests':>7} {'nodes':>7} {'links':>8} {'read cpu':>8} {'layout cpu':>10} {'page s':>7} "
           f"{'page cpu':>8} {'baseline s':>10} {'base cpu':>8} {'ratio':>6}")
-    for copies in [int(c) for c in args.copies.split(",")]:
+    sizes = [int(c) for c in args.copies.split(",")]
+    for copies in sorted(set(sizes) | set(tti_sizes)):
         turtle = replicate(base, copies)
+        if copies not in sizes:  # only its page, for the browser
+            data = page_data(GraphFacts.from_turtle(turtle))
+            tti_nodes[copies] = len(data["nodes"])
+            (folder / f"page-{copies}.html").write_text(render_page(GraphFacts.from_turtle(turtle)), encoding="utf-8")
+            _rendered_before(tti_code, turtle, folder, copies)
+            continue
         start, start_cpu = time.perf_counter(), time.process_time()
         facts = GraphFacts.from_turtle(turtle)
         read_seconds = time.process_time() - start_cpu
@@ -188,23 +242,15 @@ def main() -> None:
               f"{layout_seconds:>10.2f} {page_seconds:>7.2f} {page_cpu:>8.2f} {(f'{baseline:.2f}' if baseline else '-'):>10} "
               f"{(f'{baseline_cpu:.2f}' if baseline_cpu else '-'):>8} "
               f"{(f'{baseline_cpu / page_cpu:.1f}x' if baseline_cpu else '-'):>6}", flush=True)
-        if copies == 1:
-            (folder / "graph.html").write_text(text, encoding="utf-8")
+        if copies in tti_sizes:
+            (folder / f"page-{copies}.html").write_text(text, encoding="utf-8")
+            _rendered_before(tti_code, turtle, folder, copies)
     doubling = {f"{a['copies']}->{b['copies']}": round(b["page_cpu_s"] / a["page_cpu_s"], 2)
                 for a, b in pairwise(rows) if b["copies"] == 2 * a["copies"]}
     report: dict = {"command": "python benchmarks/bench_page.py " + " ".join(sys.argv[1:]), "sizes": rows,
                     "page_doubling": doubling, "baseline_rev": args.baseline_rev}
-    if (folder / "graph.html").exists():
-        from playwright.sync_api import sync_playwright
-
-        (folder / "empty.html").write_text(render_page(GraphFacts({})), encoding="utf-8")
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-            empty = min(time_to_interactive(browser, folder / "empty.html", None) for _ in range(3))
-            tti = min(time_to_interactive(browser, folder / "graph.html", "GRPO") for _ in range(3))
-            browser.close()
-        print(f"time to interactive (corpus page, a search answered): {tti:.2f} s; empty page {empty:.2f} s; ratio {tti / empty:.1f}x")
-        report.update(tti_s=round(tti, 2), empty_tti_s=round(empty, 2))
+    if tti_sizes:
+        report["tti"] = browser_times(folder, tti_sizes, args.tti_rev, {**tti_nodes, **{r["copies"]: r["nodes"] for r in rows}})
     shutil.rmtree(folder, ignore_errors=True)
     print(json.dumps(doubling))
     if args.json:

@@ -48,7 +48,7 @@ TYPE_STYLE = {
 # it; the others are painted as dots and loaded when zooming brings them into view. vis-network spends about a
 # millisecond per item it holds, at creation and on each change of its data, so this bounds the time to
 # interactive whatever the size of the graph.
-DETAIL = 600
+DETAIL = 400
 
 
 @lru_cache(maxsize=1)
@@ -295,7 +295,8 @@ def _packed(value) -> str:
     graph's JSON, mostly evidence sentences, deflates about 8 to 1. Base64 holds no markup character, so no
     text from a digest can end the script element either."""
     text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
+    # zlib's default level: level 9 is 7% smaller and 2.5 times slower (0.6 s against 0.24 s for 13 MB).
+    return base64.b64encode(zlib.compress(text.encode("utf-8"), 6)).decode("ascii")
 
 
 def _json_for_script(value) -> str:

@@ -378,7 +378,7 @@ def test_positions_are_computed_ahead_and_stay_fixed(browser, seed_page):
 
 @pytest.fixture(scope="module")
 def detail_page(seeds_graph, tmp_path_factory):
-    """The seeds' page with a network that holds at most 40 drawn nodes per view (the corpus pages use 1,500)."""
+    """The seeds' page with a network that holds at most 40 drawn nodes per view (kg.html.DETAIL is 400)."""
     path = tmp_path_factory.mktemp("detail") / "graph.html"
     path.write_text(render_page(seeds_graph, detail=40), encoding="utf-8")
     return path
@@ -401,6 +401,7 @@ def test_level_of_detail_draws_the_rest_as_dots_and_loads_them_in_view(browser, 
         return {pixel: Array.from(c.getContext('2d').getImageData(Math.round(at.x * r), Math.round(at.y * r), 1, 1).data),
                 style: kg.data.nodes[id].type}; }""", dot)
     assert colour["pixel"][3] > 0, colour
+    opening = page.evaluate("() => ({position: kg.network.getViewPosition(), scale: kg.network.getScale()})")
     # Zooming in on the dot (a real wheel over the canvas) loads it and the nodes around it, with their links.
     box = page.locator("#graph").bounding_box()
     at = page.evaluate("id => kg.network.canvasToDOM({x: kg.data.nodes[id].x, y: kg.data.nodes[id].y})", dot)
@@ -416,5 +417,11 @@ def test_level_of_detail_draws_the_rest_as_dots_and_loads_them_in_view(browser, 
         links: kg.edges.get().filter(e => e.from === id || e.to === id).length,
         drawnLinks: kg.visibleLinks().filter(l => l.includes(id) && kg.loadedIds().includes(l[0]) && kg.loadedIds().includes(l[1])).length})""", dot)
     assert after["held"] and after["loaded"] > len(loaded) and after["links"] == after["drawnLinks"] > 0, after
+    # Back at the opening view, a click on a dot opens its node's panel, as a click on a node does.
+    page.evaluate("v => kg.network.moveTo({position: v.position, scale: v.scale, animation: false})", opening)
+    other = page.evaluate("() => kg.dotIds().sort((a, b) => kg.data.nodes[b].rank - kg.data.nodes[a].rank)[0]")
+    at = page.evaluate("id => kg.network.canvasToDOM({x: kg.data.nodes[id].x, y: kg.data.nodes[id].y})", other)
+    page.mouse.click(box["x"] + at["x"], box["y"] + at["y"])
+    assert page.locator("#panel-title").inner_text() == page.evaluate("id => kg.data.nodes[id].label", other)
     assert not errors, errors
     assert requests == [detail_page.as_uri()]

@@ -743,8 +743,23 @@
     }
     showPanel(id);
   }
+  // The dot under a point of the map (see drawDots), if any: a dot answers a click as its node would.
+  function dotAt(point) {
+    if (!state.pending) return null;
+    dots = dots || collectDots();
+    var best = null, reach = 4 / network.getScale();
+    dots.colours.forEach(function (pair) {
+      pair[1].forEach(function (n) {
+        var d = Math.hypot(n.x - point.x, n.y - point.y) - nodeSize(n) * 0.8;
+        if (d <= reach && (best === null || d < best[0])) best = [d, n.id];
+      });
+    });
+    return best && best[1];
+  }
   network.on("click", function (params) {
+    var dot = params.nodes.length || params.edges.length ? null : dotAt(params.pointer.canvas);
     if (params.nodes.length) select(params.nodes[0]);
+    else if (dot !== null) select(dot);
     else if (params.edges.length) {
       var id = params.edges[0];
       if (id[0] === "c") showCooc(+id.slice(1));
