@@ -168,6 +168,9 @@ def test_viz_writes_a_focused_page(build_dir, tmp_path):
     result = runner.invoke(app, ["viz", str(build_dir), "--focus", "grpo", "--depth", "1", "--out", str(out)])
     assert result.exit_code == 0, result.output
     page = out.read_text()
-    assert "papers-kg: GRPO" in page and "GRPO-RoC" in page and "Softpick" not in page
+    from test_html import _page_data
+
+    labels = {n["label"] for n in _page_data(page)[1]["nodes"]}
+    assert "papers-kg: GRPO" in page and "GRPO-RoC" in labels and "Softpick" not in labels
     bad = runner.invoke(app, ["viz", str(build_dir), "--types", "Paper,Widget"])
     assert bad.exit_code == 1 and "unknown type(s) Widget" in bad.output
