@@ -133,7 +133,7 @@
   // view: the most important in the view first. Drawn nodes it does not hold yet are painted as plain dots
   // under the network (the overview of a big map: its shape, its groups' hulls and its labelled hubs), and
   // zooming or panning loads the ones in view.
-  var DETAIL = settings.detail || 1500;
+  var DETAIL = settings.detail || 400;  // kg.html.DETAIL
   var lastStyle = {}, loaded = {}, edgeLoaded = {};
   function nodeItem(n, scale) {
     var item = styleOf(n, scale);
@@ -359,8 +359,8 @@
     });
   });
 
-  // Drawn nodes not loaded into the network yet (see loadView), and the drawn links that reach them: one small
-  // square a node and one thin line a link, a path per colour, collected again only after loading or filtering.
+  // Drawn nodes not loaded into the network yet (see loadView), and the drawn links that reach them: one disc a
+  // node and one thin line a link, a path per colour, collected again only after loading or filtering.
   var dots = null;
   function collectDots() {
     var byColour = {}, links = [];
