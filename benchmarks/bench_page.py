@@ -31,6 +31,7 @@ import tempfile
 import time
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 # One BLAS thread, for this process and the baseline's child: with more, OpenBLAS threads spin between the
 # layout's small matrix products and count as CPU time on a loaded machine (numpy is imported below).
@@ -199,7 +200,7 @@ def main() -> None:
     tti_code = baseline_code(args.tti_rev, folder)
     tti_sizes = sorted({1, args.tti_copies} - {0})
     tti_nodes: dict[int, int] = {}
-    rows = []
+    rows: list[dict[str, Any]] = []
     # Wall seconds for the whole page; CPU seconds (this process) for the parts and the ratio, which other jobs
     # on a shared machine disturb much less.
     print(f"{'copies':>6} {'digests':>7} {'nodes':>7} {'links':>8} {'read cpu':>8} {'layout cpu':>10} {'page s':>7} "
