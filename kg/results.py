@@ -115,7 +115,7 @@ _LEADING_BENCHMARK = re.compile(r"^\W*(?:on|in|for|across)\s+(?:" + _ARTICLE + r
 _HEADING = r"(?:[^\W\d][^:;.,()]{0,60}:\s+)?"
 # Up to two describing words between the preposition and the name: 'on context-heavy SWE-bench Lite cases'.
 _MODIFIERS = r"(?:(?!(?:to|of|with|and|or|than|from|vs|versus|by)\b)[a-z][\w-]*\s+){0,2}?"
-_CLAUSE_START = re.compile(r"(?:^|[,;:(\[–—•]|\s-\s)\s*(?:" + _ARTICLE + r")?$")
+_CLAUSE_START = re.compile(r"(?:^|[,;:(\[–—•●]|\s-\s)\s*(?:" + _ARTICLE + r")?$")
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,8 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
                 _RANGE_BEFORE.search(before) and not _changed_to(before, lexicon)):
             continue  # '95%+', '8/10', '3 ×', '0.5-2%', 'from 14.9M to 11.5M'
         versioned = _VERSIONED.search(before) if not m.group("pct") else None
-        if versioned and not any(s.end == len(before.rstrip()) for s in spans) and versioned.group(0).strip().casefold() not in metric_words:
+        if versioned and not any(s.end == len(before.rstrip()) for s in spans) and versioned.group(0).strip().casefold() not in metric_words \
+                and not re.fullmatch(lexicon.cues["scoring-gerund"].pattern, versioned.group(0).strip(), re.I):
             continue  # 'using Opus 4.6': the version of a name the earlier stages did not recognise (but 'Accuracy 85.2')
         value = Decimal(m.group("num").replace(",", "") + (m.group("frac") or ""))
         if not m.group("pct") and not m.group("frac") and 1900 <= value <= 2039 and not re.match(r"\s+(?:Elo|rating)\b", after, re.I):
@@ -319,6 +320,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
     paired = _respectively(sentence, numbers, spans)
+    compared = _compared_pair(sentence, numbers, spans, lexicon)
+    topic = _topic(sentence, spans)
     baseline_before = False
     for n, number in enumerate(numbers):
         before = sentence[: number.start]
@@ -331,7 +334,21 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         tagged = _bracketed(sentence, number, metric_end, spans)
         baseline = bool(cued or joined or tagged)
         baseline_before = baseline and not tagged
+        pair = compared.get(n)
+        if pair is not None:
+            # 'A beats B on X overall (85.97 vs 83.97)': each system of the comparison, on its benchmark
+            on = _edition(sentence, pair[1], benchmarks, lexicon)
+            if on is not None and pair[0].entity != on.entity:
+                previous_benchmark = on
+                out.append((item.paper, pair[0].entity, on.entity, number.value, metric, unit, None))
+            baseline_before = False
+            continue
         benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, lead)
+        if benchmark is None and tagged:
+            benchmark = _listed_before(sentence, number, spans)  # 'like A (40%) and B (32%) on X'
+        scorer = None if baseline else _scoring_beside(sentence, number, spans, lexicon)
+        if benchmark is None and scorer is not None:
+            benchmark = topic  # 'X reveals rapid progress, with A scoring 16%': the benchmark the sentence is about
         if benchmark is None and baseline and previous_benchmark is not None:
             benchmark = previous_benchmark  # '74.8% on MATH500 (vs 78.5% GRPO)'
         continued = None
@@ -362,7 +379,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
                 setting = _setting(sentence, low, high, number, spans, span, lexicon) if span else None
                 out.append((item.paper, key, benchmark.entity, number.value, metric, unit, setting))
             continue
-        system = _named_beside(sentence, number, metric_end, spans, baseline)
+        system = _named_beside(sentence, number, metric_end, spans, baseline) or scorer
         if system is None and baseline:
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
@@ -529,9 +546,15 @@ def _metric_after_benchmark(sentence: str, benchmark: _Span, number: _Number, me
 
 def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Span], lead: _Span | None) -> _Span | None:
     following = next((s for s in spans if s.start >= number.end), None)
+    named_from = following.start if following is not None else 0
+    if following is not None and following.type == EntityType.ORGANIZATION:
+        # 'on Scale AI ResearchRubrics', 'on NVIDIA's X': the maker's name opens the benchmark's
+        maker, following = following, next((s for s in spans if s.start >= following.end), None)
+        if following is not None and not re.fullmatch(r"(?:'s|’s)?\s+", sentence[maker.end: following.start]):
+            following = None
     if following is not None and following.type == EntityType.BENCHMARK:
         for end in (metric_end, number.end):
-            gap = sentence[end: following.start]
+            gap = sentence[end: named_from]
             if _FORWARD_GAP.fullmatch(gap) and not _BREAKERS.search(gap):
                 return following  # '93.4 on AIME-2025', '57.3% HumanEval', '56.7% of problems on the AIME Olympiad'
     preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
@@ -547,6 +570,63 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
     if lead is not None and not any(s.type == EntityType.BENCHMARK and lead.end <= s.start < number.start for s in spans):
         return lead  # 'On SWE-Bench-Pro, CCA achieves 54.3% ...'
     return None
+
+
+def _scoring_beside(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
+    """A system named right before its number by a scoring gerund, wherever the phrase stands: 'with GPT-4o
+    reaching 32%' (a name after 'with' is otherwise not the one that scored)."""
+    preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
+    if preceding is None or preceding.type not in SYSTEM_TYPES:
+        return None
+    gap = sentence[preceding.end: number.start]
+    return preceding if re.fullmatch(r"\s+(?:" + lexicon.cues["scoring-gerund"].pattern + r")\s+[~≈]?", gap, re.I) else None
+
+
+def _topic(sentence: str, spans: list[_Span]) -> _Span | None:
+    """The sentence's only benchmark when it opens the sentence as its subject ('● Gains: HealthBench reveals
+    rapid progress, ...'): the scores the sentence gives named systems are on it."""
+    benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK]
+    if len(benchmarks) != 1 or spans[0] is not benchmarks[0]:
+        return None
+    only = benchmarks[0]
+    opens = re.fullmatch(r"\W*" + _HEADING, sentence[: only.start]) is not None
+    return only if opens and re.match(r"\s+(?:[a-z]+ly\s+)?[a-z]+s\b", sentence[only.end:]) else None
+
+
+_PAIR = re.compile(r"\(\s*[~≈]?\d[\d.,]*\s*%?\s*(?:vs\.?|versus)\s*[~≈]?\d[\d.,]*\s*%?\s*\)", re.I)
+
+
+def _compared_pair(sentence: str, numbers: list[_Number], spans: list[_Span],
+                   lexicon: ResultLexicon) -> dict[int, tuple[_Span, _Span]]:
+    """'A beats B on X overall (85.97 vs 83.97)': the first number is the subject's, the second the compared
+    system's, both on the benchmark the comparison names."""
+    out: dict[int, tuple[_Span, _Span]] = {}
+    for m in _PAIR.finditer(sentence):
+        inside = [i for i, n in enumerate(numbers) if m.start() < n.start < m.end()]
+        if len(inside) != 2:
+            continue
+        start = max((c.end() for c in re.finditer(r"[,;:(]", sentence[: m.start()])), default=0)
+        named = [s for s in spans if start <= s.start and s.end <= m.start()]
+        if len(named) != 3 or [s.type in SYSTEM_TYPES for s in named] != [True, True, False] or named[2].type != EntityType.BENCHMARK:
+            continue
+        first, second, on = named
+        if (re.fullmatch(r"\s+(?:" + lexicon.cues["beats"].pattern + r")\s+(?:" + _ARTICLE + r")?", sentence[first.end: second.start], re.I)
+                and re.fullmatch(r"\s+(?:on|in|across)\s+(?:the\s+)?", sentence[second.end: on.start], re.I)
+                and re.fullmatch(r"\s*(?:[a-z][\w-]*\s+){0,2}", sentence[on.end: m.start()], re.I)
+                and re.fullmatch(r"\s*", sentence[start: first.start])):
+            out[inside[0]], out[inside[1]] = (first, on), (second, on)
+    return out
+
+
+_LISTED = re.compile(r"\s*\)(?:\s*(?:,\s*(?:and\s+)?|and\s+)[^();]{1,60}?\(\s*[~≈]?\d[\d.,]*\s*%?\s*\))*\s+(?:on|in|across)\s+(?:the\s+)?", re.I)
+
+
+def _listed_before(sentence: str, number: _Number, spans: list[_Span]) -> _Span | None:
+    """'like TRM (40%) and HRM (32%) on ARC-AGI 1': bracketed scores listed before the benchmark they are on."""
+    m = _LISTED.match(sentence, number.end)
+    if m is None:
+        return None
+    return next((s for s in spans if s.start == m.end() and s.type == EntityType.BENCHMARK), None)
 
 
 def _named_beside(sentence: str, number: _Number, metric_end: int, spans: list[_Span], baseline: bool) -> _Span | None:
@@ -571,6 +651,8 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
     named = [s for s in spans if s.end <= number.start and s.type in SYSTEM_TYPES]
     for i, span in reversed(list(enumerate(named))):
         before = sentence[: span.start]
+        if i == len(named) - 1 and _CHANGED_FROM.fullmatch(sentence, span.end, number.start):
+            return span  # 'takes R1-Distill-Qwen-32B from 35.7% to 69.3%': the model whose score changed
         if _trained_object(before, lexicon) and i == len(named) - 1:
             return span  # 'Fine-tuning Qwen2.5-32B on R1's answers led to ... GSM8K (92.2%)': the tuned model scored
         if re.search(r"(?:^|,)\s*(?:and|or)\s+$", before) and re.fullmatch(
@@ -580,6 +662,9 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
             continue
         return span
     return None
+
+
+_CHANGED_FROM = re.compile(r"\s+from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?", re.I)
 
 
 def _trained_object(before: str, lexicon: ResultLexicon) -> bool:
