@@ -107,7 +107,8 @@ _RANGE_BEFORE = re.compile(r"(?:\d\s*%?\s*(?:[-–—]|to)|\bbetween\s+[~≈]?\d
 _ARTICLE = r"(?:the|a|an|its|their|our)\s+"
 _VERSIONED = re.compile(r"(?<![\w.\-])[A-Z][A-Za-z]*[a-z][A-Za-z]* $")
 _BREAKERS = re.compile(r"\b(?:and|or|but|while|whereas|vs\.?|versus|than|compared|against|beating|outperform\w*|surpass\w*)\b", re.I)
-_FORWARD_GAP = re.compile(r"\s*(?:\(|(?:[A-Za-z][\w@.\-]*\s+){0,3}?(?:on|in|at|for|across|of|from)\s+(?:" + _ARTICLE + r")?)?", re.I)
+# A metric of up to three words may stand between a score and its benchmark, digits first too ('90.9% 3D classification on').
+_FORWARD_GAP = re.compile(r"\s*(?:\(|(?:(?:[A-Za-z]|\d+[A-Za-z])[\w@.\-]*\s+){0,3}?(?:on|in|at|for|across|of|from)\s+(?:" + _ARTICLE + r")?)?", re.I)
 _BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—])?\s*"
                            r"(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits)\s*)?[~≈]?", re.I)
 _LEADING_BENCHMARK = re.compile(r"^\W*(?:on|in|for|across)\s+(?:" + _ARTICLE + r")?$", re.I)
