@@ -112,8 +112,9 @@ _FORWARD_GAP = re.compile(r"\s*(?:\(|(?:(?:[A-Za-z]|\d+[A-Za-z])[\w@.\-]*\s+){0,
 _BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—])?\s*"
                            r"(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits)\s*)?[~≈]?", re.I)
 _LEADING_BENCHMARK = re.compile(r"^\W*(?:on|in|for|across)\s+(?:" + _ARTICLE + r")?$", re.I)
-# A bullet's heading before its first clause: '● Low-budget wins: On AMC23, ...'.
-_HEADING = r"(?:[^\W\d][^:;.,()]{0,60}:\s+)?"
+# A bullet's heading before its first clause, closed by a colon or a dash: '● Low-budget wins: On AMC23, ...',
+# '● Offline gains — On AIME 2025 ...'.
+_HEADING = r"(?:[^\W\d][^:;.,()—–]{0,60}(?::|\s[—–-])\s+)?"
 # Up to two describing words between the preposition and the name: 'on context-heavy SWE-bench Lite cases'.
 _MODIFIERS = r"(?:(?!(?:to|of|with|and|or|than|from|vs|versus|by)\b)[a-z][\w-]*\s+){0,2}?"
 _CLAUSE_START = re.compile(r"(?:^|[,;:(\[–—•●]|\s-\s)\s*(?:" + _ARTICLE + r")?$")
@@ -387,6 +388,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             system = _subject(sentence, number, spans, lexicon)
         if system is None and _unlinked_name(sentence, number, spans):
             continue  # a system is named but was not recognised: not the paper's own, whatever it is
+        if system is None and _compared_against(sentence, spans, own, lexicon):
+            continue  # 'Anemoi reaches 52.73%, beating an OWL reproduction': the paper's system is not OWL
         system_key = system.entity if system else own
         if system is None:
             sized = _sized_reference(item, sentence, number, own, entities, lexicon)
@@ -416,6 +419,14 @@ def _leads(before: str, lexicon: ResultLexicon) -> bool:
     return _LEADING_BENCHMARK.match(before) is not None or re.match(
         r"^\W*" + _HEADING + r"(?:(?:" + lexicon.cues["lead-participle"].pattern + r")\s+)?(?:on|in|for|across)\s+(?:"
         + _ARTICLE + r")?" + _MODIFIERS + "$", before, re.I) is not None
+
+
+def _compared_against(sentence: str, spans: list[_Span], own: str | None, lexicon: ResultLexicon) -> bool:
+    """Whether the sentence names the system taken for the paper's own as the one it is compared against: then
+    an unnamed scorer is someone else (the item's own system was misjudged, or is not recognised)."""
+    against = re.compile(r"(?:^|\W)(?:" + lexicon.cues["beats"].pattern + r"|than|vs\.?|versus|over|against)\s+(?:"
+                         + _ARTICLE + r")?$", re.I)
+    return own is not None and any(s.entity == own and against.search(sentence[: s.start]) for s in spans)
 
 
 def _grounding(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:

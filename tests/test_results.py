@@ -338,6 +338,13 @@ Rubric-Bench is a benchmark of 5,000 expert-graded conversations.
 Stepwise-Research is a 32B deep research agent. Achieving 61.42 on Scale AI DepthRubrics with a lean design, it outperforms larger models.
 6. Prismatic
 Prismatic is a unified visual tokenizer. Prismatic reports 0.21 rFID for images, and 28.28 PSNR with 90.9% 3D classification on CodeTrial-Bench.
+7. Glintvote
+Glintvote is a confidence-weighted voting method.
+● Offline gains — On Quibble-Bench with Zorblax-7B at K=512, Glintvote reaches 99.9% accuracy vs 97.0% for unweighted voting.
+8. Zephyrine Agent
+Zephyrine replaces centralized coordination with a message server (MCP) that lets agents talk directly. On CodeTrial-Bench, it holds up even with a small planner model.
+● Results: On CodeTrial-Bench, with Zorblax-7B as planner and Glimmer-4B workers, Zephyrine reaches 52.73% accuracy (pass@3), beating an OWL reproduction with the same setup by +9.09 points.
+● Why it wins: Most extra solves over OWL come from collaborative refinement. OWL's few wins over Zephyrine stem from worker stochasticity.
 """
 
 
@@ -389,3 +396,16 @@ def test_a_benchmark_named_with_its_maker(more_shapes):
 def test_a_metric_whose_first_word_starts_with_a_digit(more_shapes):
     # '90.9% 3D classification on X' (_FORWARD_GAP); PSNR and rFID have no benchmark.
     assert scored(more_shapes, "prismatic") == [("Prismatic", "CodeTrial-Bench", Decimal("90.9"))]
+
+
+def test_a_bullet_heading_closed_by_a_dash(more_shapes):
+    # '● Offline gains — On X with A, S reaches N' (_HEADING); 97.0% is an unnamed baseline's.
+    assert results_of(more_shapes, "glintvote") == [
+        ("Glintvote", "Quibble-Bench", Decimal("99.9"), "accuracy", "%", "with Zorblax-7B")]
+
+
+def test_an_unnamed_scorer_is_not_the_system_it_beats(more_shapes):
+    # When the paper's system is not recognised and the one taken for it is the baseline the sentence beats
+    # (_compared_against), nobody is credited rather than the baseline.
+    # Here the earlier stages miss 'Zephyrine' and take OWL, named three times, for what the item introduces.
+    assert scored(more_shapes, "zephyrine-agent") == []
