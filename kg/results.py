@@ -168,8 +168,8 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
         if m.group("ord"):
             if not re.match(r"\s+percentile\b", after, re.I):
                 continue
-        elif not m.group("pct") and re.match(r"[A-Za-z×]", after):
-            continue  # '3.5B', '4x', '14.9M': a size, factor or count
+        elif not m.group("pct") and re.match(r"[A-Za-z×]|-[A-Za-z]", after):
+            continue  # '3.5B', '4x', '14.9M': a size, factor or count; '3-app', '5-shot': part of a setting's name
         if re.match(r"\s*(?:%\s*)?\+|/\s*\d|\s*[×x]\b", after) or _RANGE_AFTER.match(after) or (
                 _RANGE_BEFORE.search(before) and not _changed_to(before, lexicon)):
             continue  # '95%+', '8/10', '3 ×', '0.5-2%', 'from 14.9M to 11.5M'
@@ -192,6 +192,9 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
             continue  # '24% faster', '11% performance drop', '4x fewer tokens'
         if not m.group("pct") and re.match(r"^\s*(?:\S+\s+){0,2}?(?:" + lexicon.cues["count-after"].pattern + r")\b", window, re.I):
             continue  # '100 vision tokens', '500 problems' (but '56.7% of problems' is a score)
+        if not m.group("pct") and re.search(r"\(\s*$", before) and re.search(
+                r"\b(?:" + lexicon.cues["count-after"].pattern + r")\b", after.split(")", 1)[0], re.I):
+            continue  # 'OdysseyBench-Neo (302 newly synthesized, more complex tasks)': a count, however far its noun
         named = next((s for s in spans if s.start >= end), None)
         if not m.group("pct") and named is not None and not sentence[end:named.start].strip() and re.match(
                 r"^[\s-]*(?:\S+\s+){0,1}?(?:" + lexicon.cues["count-after"].pattern + r")\b", sentence[named.end:], re.I):
@@ -334,8 +337,10 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         metric, unit, metric_end = _metric(sentence, number, lexicon)
         # 'outperforming GPT-4o (60.1%)': a score in brackets right after a name is that system's, like a baseline's
         tagged = _bracketed(sentence, number, metric_end, spans)
-        baseline = bool(cued or joined or tagged)
-        baseline_before = baseline and not tagged
+        # 'topping GPT-4o at 16.00': the score of the system the scorer beats
+        beaten = not (cued or tagged) and _beaten(sentence, number, spans, lexicon)
+        baseline = bool(cued or joined or tagged or beaten)
+        baseline_before = baseline and not tagged and not beaten
         pair = compared.get(n)
         if pair is not None:
             # 'A beats B on X overall (85.97 vs 83.97)': each system of the comparison, on its benchmark
@@ -592,6 +597,15 @@ def _scoring_beside(sentence: str, number: _Number, spans: list[_Span], lexicon:
         return None
     gap = sentence[preceding.end: number.start]
     return preceding if re.fullmatch(r"\s+(?:" + lexicon.cues["scoring-gerund"].pattern + r")\s+[~≈]?", gap, re.I) else None
+
+
+def _beaten(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
+    """Whether the number follows a system named as the one beaten: 'topping GPT-4o at 16.00'."""
+    preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
+    if preceding is None or preceding.type not in SYSTEM_TYPES:
+        return False
+    return re.fullmatch(r"\s+(?:at\s+)?[~≈]?", sentence[preceding.end: number.start]) is not None and re.search(
+        r"(?:^|\W)(?:" + lexicon.cues["beats"].pattern + r")\s+(?:" + _ARTICLE + r")?$", sentence[: preceding.start], re.I) is not None
 
 
 def _topic(sentence: str, spans: list[_Span]) -> _Span | None:

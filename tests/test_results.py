@@ -345,6 +345,11 @@ Glintvote is a confidence-weighted voting method.
 Zephyrine replaces centralized coordination with a message server (MCP) that lets agents talk directly. On CodeTrial-Bench, it holds up even with a small planner model.
 ● Results: On CodeTrial-Bench, with Zorblax-7B as planner and Glimmer-4B workers, Zephyrine reaches 52.73% accuracy (pass@3), beating an OWL reproduction with the same setup by +9.09 points.
 ● Why it wins: Most extra solves over OWL come from collaborative refinement. OWL's few wins over Zephyrine stem from worker stochasticity.
+9. Odyssey-Suite
+Odyssey-Suite is a benchmark for office agents, with OdysseyMind, a multi-agent system the paper proposes. OdysseyMind plans with tools. Two splits: Quibble-Bench (300 tasks distilled from real cases) and CodeTrial-Bench (302 newly synthesized, more complex tasks).
+On Quibble-Bench, Zorblax-7B scores 72.83% in the 3-app setting. Tessaract-14B reaches 22.58× at length 1024 on CodeTrial-Bench with accuracy preserved.
+10. Webwright
+Webwright is an agent RL framework. Webwright-7B hits 26.00% overall on CodeTrial-Bench, topping Glimmer-4B at 16.00.
 """
 
 
@@ -409,3 +414,15 @@ def test_an_unnamed_scorer_is_not_the_system_it_beats(more_shapes):
     # (_compared_against), nobody is credited rather than the baseline.
     # Here the earlier stages miss 'Zephyrine' and take OWL, named three times, for what the item introduces.
     assert scored(more_shapes, "zephyrine-agent") == []
+
+
+def test_counts_in_brackets_hyphenated_settings_and_lengths_are_not_scores(more_shapes):
+    # '(302 newly synthesized, more complex tasks)': a count however far its noun; '3-app': a setting's name;
+    # 'at length 1024': a length (not-before).
+    assert scored(more_shapes, "odyssey-suite") == [("Zorblax-7B", "Quibble-Bench", Decimal("72.83"))]
+
+
+def test_the_score_of_a_system_the_scorer_tops(more_shapes):
+    # 'A hits 26.00% on X, topping B at 16.00' (_beaten): B's score, on the benchmark of the score before.
+    assert scored(more_shapes, "webwright") == [
+        ("Glimmer-4B", "CodeTrial-Bench", Decimal("16.00")), ("Webwright-7B", "CodeTrial-Bench", Decimal("26.00"))]
