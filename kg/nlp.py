@@ -104,6 +104,10 @@ _CODE = re.compile(r"^[A-Z]{1,3}$")
 _SCORE = re.compile(r"^\d{2,}\.\d+$")
 _PLURAL_NAME = re.compile(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s")
 _INITIAL_PARTS = re.compile(r"[-‐]")
+# Known names matched in any letter case: one hyphenated token with a digit or sign ('τ²-Bench' for 'τ²-bench') or several words with an
+# acronym among them ('RL with verifiable rewards'); not plain words, which prose writes in lower case as ordinary
+# phrases ('speculative decoding', 'chain-of-thought' are not always the method named) and not a single word.
+_ANY_CASE_NAME = re.compile(r"^(?=\S*[^A-Za-z\s\-‑])\S+[-‑]\S+$|\b[A-Z]{2,}\b.*\s|\s.*\b[A-Z]{2,}\b")
 
 
 @lru_cache(maxsize=65536)
@@ -685,6 +689,9 @@ def _build_nlp(vocabulary: Vocabulary, lexicon_dir: str) -> Language:
         for alias in sorted({entry.id, *entry.aliases}):
             patterns.append({"label": entry.type.value, "pattern": alias, "id": entry.id})
     ruler.add_patterns(patterns)
+    any_case = cast(EntityRuler, nlp.add_pipe("entity_ruler", name="entity_ruler_any_case",
+                                              config={"phrase_matcher_attr": "LOWER", "validate": False}))
+    any_case.add_patterns([p for p in patterns if _ANY_CASE_NAME.search(p["pattern"])])
     known_entries = {name: [entry.type.value, entry.id] for name, entry in sorted(vocabulary.by_fold().items())}
     nlp.add_pipe("name_finder", config={"not_entities": sorted(vocabulary.not_entities), "known_names": sorted(vocabulary.by_fold()),
                                          "known_entries": known_entries,

@@ -1,0 +1,33 @@
+"""Issue 9, entity side: names in the text that were never found, on invented names and invented vocabularies."""
+
+import json
+
+import pytest
+
+from kg.ingest import PaperItem
+from kg.nlp import annotate, build_nlp
+from kg.vocab import load_vocabulary
+
+
+def _vocabulary(tmp_path, rows):
+    (tmp_path / "vocabulary.jsonl").write_text("".join(json.dumps({"aliases": [], "variant_of": None} | r) + "\n" for r in rows))
+    (tmp_path / "not-entities.txt").write_text("")
+    return load_vocabulary(tmp_path)
+
+
+def _mentions(vocabulary, body, title="Some paper title here"):
+    [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, title, body)], vocabulary)
+    return ann.mentions
+
+
+def test_a_known_name_with_an_acronym_or_a_sign_is_found_in_any_letter_case(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [
+        {"id": "QRVX", "type": "Method", "aliases": ["QR with Verified Xylems"]},
+        {"id": "ζ³-Quxbench", "type": "Benchmark"},
+        {"id": "Blorf Sampling", "type": "Method"},  # plain words: prose writes them as an ordinary phrase
+    ])
+    found = {(m.text, m.vocab_id) for m in _mentions(
+        vocabulary, "Zorblax-7B is trained by QR with verified xylems, scored on ζ³-quxbench, and uses blorf sampling.")}
+    assert ("QR with verified xylems", "QRVX") in found
+    assert ("ζ³-quxbench", "ζ³-Quxbench") in found
+    assert not any(vocab_id == "Blorf Sampling" for _, vocab_id in found)
