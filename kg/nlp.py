@@ -92,6 +92,7 @@ _LOWER_START = re.compile(r"^[a-z]")
 _WORD_SEPARATORS = re.compile(r"[-\s–]")
 _SIZE_AT_END = re.compile(r"\d(?:\.\d+)?[BM](?:\d+T)?$")
 _VERSION_PART = re.compile(r"^[vV]\d+(?:\.\d+)?$")
+_POINT_VERSION = re.compile(r"^\S*[A-Za-z]\S*-\d+\.\d+$")
 _YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
 _ONE_DIGIT = re.compile(r"^\d$")
 _TWO_DIGITS = re.compile(r"^\d\d$")
@@ -182,6 +183,11 @@ def version_suffix(text: str, lex: Lexicon) -> EntityType | None:
     return EntityType.MODEL if len(parts) > 1 and _VERSION_PART.match(parts[-1]) else None
 
 
+def point_version(text: str, lex: Lexicon) -> EntityType | None:
+    """'Zorb-TARS-1.5': a point release hyphen-joined to the name is how trained models are numbered."""
+    return EntityType.MODEL if _POINT_VERSION.search(text) else None
+
+
 def benchmark_ending(text: str, lex: Lexicon) -> EntityType | None:
     """'ZorbBench', 'ZorbQA', 'ZorbArena' (not 'ZorbRAG'); also before an edition word ('Zorb-Bench Pro')."""
     parts = text.rsplit(" ", 1)
@@ -213,6 +219,7 @@ SHAPE_RULES: tuple[tuple[str, ShapeRule], ...] = (
     ("shape.model-word-ending", model_word_ending),
     ("shape.checkpoint-suffix", checkpoint_suffix),
     ("shape.version-suffix", version_suffix),
+    ("shape.point-version", point_version),
     ("shape.benchmark-ending", benchmark_ending),
     ("shape.year-edition", year_edition),
     ("shape.policy-optimisation", policy_optimisation),

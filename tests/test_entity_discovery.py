@@ -31,3 +31,19 @@ def test_a_known_name_with_an_acronym_or_a_sign_is_found_in_any_letter_case(tmp_
     assert ("QR with verified xylems", "QRVX") in found
     assert ("ζ³-quxbench", "ζ³-Quxbench") in found
     assert not any(vocab_id == "Blorf Sampling" for _, vocab_id in found)
+
+
+def test_a_name_defined_as_a_database_is_a_benchmark():
+    vocabulary = load_vocabulary()
+    found = {(m.text, v.rule, v.type.value) for m in _mentions(
+        vocabulary, "The authors build the Quxbank, a database combining worker desires and expert ratings.") for v in m.votes}
+    assert ("Quxbank", "context.apposition", "Benchmark") in found
+
+
+def test_a_point_release_hyphen_joined_to_a_name_is_a_model():
+    from kg.lexicon import load_lexicon
+    from kg.nlp import shape_votes
+    lex = load_lexicon()
+    assert ("shape.point-version", "Model") in {(v.rule, v.type.value) for v in shape_votes("Zorb-QUX-1.5", lex)}
+    # a space before the number is as often a benchmark's or a method's edition ('Quxbench 2.0')
+    assert not any(v.rule == "shape.point-version" for v in shape_votes("Quxplan 2.0", lex))
