@@ -581,6 +581,32 @@ def list_head(c: NameContext) -> EntityType | None:
     return found[1] if found and found[0] == "list-head" else None
 
 
+def list_company(c: NameContext) -> EntityType | None:
+    """'on ZorbQA, MATHX, Quxdown, and Blorfle': a name in a list whose other members the vocabulary knows, all of one
+    type (two at least), is of that type too; members it does not know are passed over. Only for plain words, which
+    nothing else defines; a name with a shape of its own ('Zorb-7B') is typed by that shape."""
+    doc, sent, lex = c.doc, c.sent, c.lex
+    if not all(t.is_alpha and t.text[1:].islower() for t in doc[c.start : c.end]):
+        return None
+    kinds: list[str] = []
+    for step, i in ((-1, c.start - 1), (1, c.end)):
+        while sent.start <= i < sent.end and doc[i].text in lex.list_joiners:
+            while sent.start <= i < sent.end and doc[i].text in lex.list_joiners:
+                i += step
+            if not (sent.start <= i < sent.end) or not (doc[i].ent_type_ or doc[i].text[:1].isupper()):
+                break
+            if doc[i].ent_type_ in ENTITY_LABELS and doc[i].ent_id_:
+                kinds.append(doc[i].ent_type_)
+            if step > 0:
+                while i + 1 < sent.end and doc[i + 1].ent_iob_ == "I":
+                    i += 1  # over the rest of a name of several tokens
+            else:
+                while i > sent.start and doc[i].ent_iob_ == "I":
+                    i -= 1
+            i += step
+    return EntityType(kinds[0]) if len(kinds) >= 2 and len(set(kinds)) == 1 else None
+
+
 def researchers_from(c: NameContext) -> EntityType | None:
     """'researchers from Zorb and Quux', 'a team at Zorb'."""
     lex, start = c.lex, c.start
@@ -628,6 +654,7 @@ DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.called", called),
     ("context.results-on", results_on),
     ("context.list-head", list_head),
+    ("context.list-company", list_company),
     ("context.researchers-from", researchers_from),
 )
 # ... and rules that only add evidence about a name found otherwise.

@@ -47,3 +47,12 @@ def test_a_point_release_hyphen_joined_to_a_name_is_a_model():
     assert ("shape.point-version", "Model") in {(v.rule, v.type.value) for v in shape_votes("Zorb-QUX-1.5", lex)}
     # a space before the number is as often a benchmark's or a method's edition ('Quxbench 2.0')
     assert not any(v.rule == "shape.point-version" for v in shape_votes("Quxplan 2.0", lex))
+
+
+def test_a_plain_word_listed_with_known_names_of_one_type_takes_their_type(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "ZQA-8K", "type": "Benchmark"}, {"id": "MATHX500", "type": "Benchmark"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "Consistent gains. On ZQA-8K, MATHX500, Quxdown, and Blorfle, the method beats Zorb-7B and ZQA-8K.")}
+    assert ("context.list-company", "Benchmark") in found["Quxdown"]
+    assert ("context.list-company", "Benchmark") in found["Blorfle"]  # an unknown member in between is passed over
+    assert not any(rule == "context.list-company" for rule, _ in found["Zorb-7B"])
