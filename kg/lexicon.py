@@ -55,6 +55,7 @@ class Lexicon:
     release_participles: frozenset[str]
     # ---- name shapes
     model_tiers: frozenset[str]
+    numbered_part_nouns: frozenset[str]  # lower case: 'table' in 'Table 3'
     benchmark_editions: frozenset[str]  # lower case: 'verified', 'pro', 'hard' after a benchmark's name
     family_tiers: frozenset[str]
     edition_words: frozenset[str]
@@ -245,6 +246,7 @@ def _load(directory: str) -> Lexicon:
         release_verbs=_words(base, "release-verbs"),
         release_participles=_words(base, "release-participles"),
         model_tiers=_words(base, "model-tiers"),
+        numbered_part_nouns=_words(base, "numbered-part-nouns"),
         benchmark_editions=_words(base, "benchmark-editions"),
         family_tiers=_words(base, "family-tiers"),
         edition_words=_words(base, "edition-words"),

@@ -188,6 +188,18 @@ def point_version(text: str, lex: Lexicon) -> EntityType | None:
     return EntityType.MODEL if _POINT_VERSION.search(text) else None
 
 
+def family_version(text: str, lex: Lexicon) -> EntityType | None:
+    """'Zorbo 3.7 Sonnet', 'Zorbo Opus 4': a family's word, then its version and tiers, is a vendor's model."""
+    words = text.split()
+    rest = words[1:]
+    if len(words) < 2 or not words[0][:1].isupper() or not words[0].replace("-", "").isalpha():
+        return None
+    versions = [w for w in rest if _VERSION_NUMBER.match(w) and not YEAR_TOKEN.match(w)]
+    if versions and all(w in versions or w.lower() in lex.model_tiers for w in rest):
+        return EntityType.MODEL
+    return None
+
+
 def benchmark_ending(text: str, lex: Lexicon) -> EntityType | None:
     """'ZorbBench', 'ZorbQA', 'ZorbArena' (not 'ZorbRAG'); also before an edition word ('Zorb-Bench Pro')."""
     parts = text.rsplit(" ", 1)
@@ -220,6 +232,7 @@ SHAPE_RULES: tuple[tuple[str, ShapeRule], ...] = (
     ("shape.checkpoint-suffix", checkpoint_suffix),
     ("shape.version-suffix", version_suffix),
     ("shape.point-version", point_version),
+    ("shape.family-version", family_version),
     ("shape.benchmark-ending", benchmark_ending),
     ("shape.year-edition", year_edition),
     ("shape.policy-optimisation", policy_optimisation),
@@ -302,6 +315,8 @@ class NameFinder:
             if strength == 2:
                 start = self._capitalised_run_before(doc, token, taken)
                 spans.append(self._widen(Span(doc, start, token.i + 1, label="NAME")))
+            elif strength == 1 and self._numbered_family(doc, token):
+                spans.append(self._widen(Span(doc, token.i, token.i + 1, label="NAME")))
             elif strength == 1 and self._weak_name_holds(doc, token):
                 end = token.i + 1
                 if end < token.sent.end and _capitalised_word(doc[end]):
@@ -318,6 +333,21 @@ class NameFinder:
                 spans.append(Span(doc, start, end, label="WEAK"))
         doc.ents = filter_spans(spans)
         return doc
+
+    def _numbered_family(self, doc: Doc, token: Token) -> bool:
+        """'Zorbo 3.7 Sonnet', 'Zorbo Opus 4', 'Quxa 2': a capitalised word the text never writes in lower case, then a
+        version (after a tier, perhaps), is a model family's release; not 'Table 3' or 'Stage 2', and not a tier alone
+        ('Opus 4.6': _vendorless_models knows whose)."""
+        k = token.i + 1
+        if token.is_stop or not token.whitespace_ or token.lower_ in self.lex.numbered_part_nouns or token.lower_ in self.lex.model_tiers \
+                or token.text.lower() in self._lower_words(doc):
+            return False
+        if k + 1 < token.sent.end and doc[k].lower_ in self.lex.model_tiers and doc[k].text[:1].isupper() and doc[k].whitespace_:
+            k += 1  # 'Zorbo Opus 4'
+        if not (k < token.sent.end and _is_model_suffix(doc[k], self.lex) and _DIGIT.search(doc[k].text)) or SIZE_TOKEN.match(doc[k].text):
+            return False
+        # a sentence's first word is capitalised anyway ('Shows 2 ...'): there a tier or a point release must say it
+        return not token.is_sent_start or k > token.i + 1 or "." in doc[k].text
 
     def _ends_a_name(self, doc: Doc, token: Token) -> bool:
         """Whether the loop above would find a name at ``token`` on its own."""

@@ -56,3 +56,19 @@ def test_a_plain_word_listed_with_known_names_of_one_type_takes_their_type(tmp_p
     assert ("context.list-company", "Benchmark") in found["Quxdown"]
     assert ("context.list-company", "Benchmark") in found["Blorfle"]  # an unknown member in between is passed over
     assert not any(rule == "context.list-company" for rule, _ in found["Zorb-7B"])
+
+
+def test_a_capitalised_word_then_a_version_is_a_model_family_release(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Blorf", "type": "Organization"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "It beats Zorbo 3.7 Sonnet, Quxa Opus 4 and Flimmo 2 by far. Table 3 shows the Stage 2 gains. "
+                    "Shows 2 more wins.")}
+    for name in ("Zorbo 3.7 Sonnet", "Quxa Opus 4", "Flimmo 2"):
+        assert ("shape.family-version", "Model") in found[name]
+    assert not {"Table 3", "Stage 2", "Shows 2", "Table", "Stage"} & set(found)
+
+
+def test_a_tier_and_a_version_are_left_to_the_family_that_owns_the_tier(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Quxlo Opus 5", "type": "Model"}])
+    texts = {m.text for m in _mentions(vocabulary, "The agent using Opus 6.1 wins.")}
+    assert "Quxlo Opus 6.1" in texts and "Opus 6.1" not in texts

@@ -19,7 +19,7 @@ def nlp(vocabulary):
 
 
 def test_pipeline_is_built_from_named_components(nlp):
-    assert nlp.pipe_names == ["sentencizer", "line_breaks", "entity_ruler", "name_finder"]
+    assert nlp.pipe_names == ["sentencizer", "line_breaks", "entity_ruler", "entity_ruler_any_case", "name_finder"]
 
 
 @pytest.mark.parametrize("name", ["Qwen2.5-Math-7B", "GPT-4o", "o3-mini", "AIME25", "Llama-3.1-405B", "GRPO-RoC",
