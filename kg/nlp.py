@@ -92,6 +92,7 @@ _LOWER_START = re.compile(r"^[a-z]")
 _WORD_SEPARATORS = re.compile(r"[-\s–]")
 _SIZE_AT_END = re.compile(r"\d(?:\.\d+)?[BM](?:\d+T)?$")
 _VERSION_PART = re.compile(r"^[vV]\d+(?:\.\d+)?$")
+_PLAIN_WORD = re.compile(r"^[A-Z][a-z]+$")
 _POINT_VERSION = re.compile(r"^\S*[A-Za-z]\S*-\d+\.\d+$")
 _YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
 _ONE_DIGIT = re.compile(r"^\d$")
@@ -189,10 +190,11 @@ def point_version(text: str, lex: Lexicon) -> EntityType | None:
 
 
 def family_version(text: str, lex: Lexicon) -> EntityType | None:
-    """'Zorbo 3.7 Sonnet', 'Zorbo Opus 4': a family's word, then its version and tiers, is a vendor's model."""
+    """'Zorbo 3.7 Sonnet', 'Zorbo Opus 4': a family's plain word, then its version and tiers, is a vendor's model;
+    a coined name with a version ('ZorbCoT 2.0', 'Zorb-Bench 2') is as often a method's or a benchmark's release."""
     words = text.split()
     rest = words[1:]
-    if len(words) < 2 or not words[0][:1].isupper() or not words[0].replace("-", "").isalpha():
+    if len(words) < 2 or not _PLAIN_WORD.match(words[0]):
         return None
     versions = [w for w in rest if _VERSION_NUMBER.match(w) and not YEAR_TOKEN.match(w)]
     if versions and all(w in versions or w.lower() in lex.model_tiers for w in rest):

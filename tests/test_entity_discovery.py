@@ -68,6 +68,14 @@ def test_a_capitalised_word_then_a_version_is_a_model_family_release(tmp_path):
     assert not {"Table 3", "Stage 2", "Shows 2", "Table", "Stage"} & set(found)
 
 
+def test_a_coined_name_with_a_version_is_not_read_as_a_model_by_its_shape():
+    from kg.lexicon import load_lexicon
+    from kg.nlp import shape_votes
+    lex = load_lexicon()
+    assert not any(v.rule == "shape.family-version" for v in shape_votes("ZorbCoT 2.0", lex))
+    assert any(v.rule == "shape.family-version" for v in shape_votes("Zorbo 2.0 Pro", lex))
+
+
 def test_a_tier_and_a_version_are_left_to_the_family_that_owns_the_tier(tmp_path):
     vocabulary = _vocabulary(tmp_path, [{"id": "Quxlo Opus 5", "type": "Model"}])
     texts = {m.text for m in _mentions(vocabulary, "The agent using Opus 6.1 wins.")}
