@@ -2,8 +2,6 @@
 
 import json
 
-import pytest
-
 from kg.ingest import PaperItem
 from kg.nlp import annotate, build_nlp
 from kg.vocab import load_vocabulary
