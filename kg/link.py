@@ -518,7 +518,11 @@ class Linker:
         shorter = [k for k in self._keys.starting_with(first)
                    if k != entity.key and entities[k].type in {entity.type, None} and _is_subsequence(_segments(entities[k].label), segments)]
         if shorter:
-            return "family.shorter-name", max(shorter, key=lambda k: (len(_segments(entities[k].label)), k))
+            # among equally long names, the one that keeps the variant's closing tag: 'Zorb2-7B-Instruct-1M' is a
+            # 'Zorb2-1M' (its size and tier dropped), not a 'Zorb2-Instruct' that has lost the '1M'
+            last = fold(segments[-1])
+            return "family.shorter-name", max(shorter, key=lambda k: (len(_segments(entities[k].label)),
+                                                                      _segments(entities[k].label)[-1] == last, k))
         return None
 
     def _known_model_family(self, entities: dict[str, Entity], entity: Entity) -> tuple[str, str] | None:
@@ -659,7 +663,8 @@ def _generation_label(label: str, tails: frozenset[str]) -> str | None:
     'Zorb 2 7B' -> 'Zorb 2.5' / 'Zorb 2.5' / 'Zorb-2.5' / 'Zorb 2'; None when the name is not that shape (a name
     before the version, one version, and only tiers, editions or sizes besides)."""
     sep = " " if " " in label else "-"
-    words = label.split(sep)
+    # a spaced name may glue its tier to the version ('Zorb 3.1-Pro'): the same name as 'Zorb 3.1 Pro'
+    words = label.split(sep) if sep == "-" else re.split(r" |(?<=\d)-(?=[A-Za-z])", label)
     at = next((i for i, w in enumerate(words) if i > 0 and _GENERATION_NUMBER.match(w)), None)
     if at is None:
         return None

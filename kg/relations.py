@@ -185,7 +185,13 @@ def stated_extension(c: MentionContext) -> bool:
     """'a variant of Zorb', 'Zorb-style', 'uses Zorb with ...': the paper's new method in this sentence extends it."""
     lex, before, after = c.lex, c.before, c.after
     return bool(lex.extend_before.search(before[-60:]) or lex.extend_suffix.match(after) or (
-        lex.extend_around.search(before[-70:] + c.lm.mention.surface + after[:30]) and lex.use_word.search(before[-70:])))
+        _spans_mention(lex.extend_around, before[-70:], c.lm.mention.surface + after[:30]) and lex.use_word.search(before[-70:])))
+
+
+def _spans_mention(cue, before: str, rest: str) -> bool:
+    """True when a match of ``cue`` opens before the mention and closes after it: 'uses X with ...' is about X,
+    'uses node scores with a clip and X ratios' is not."""
+    return any(m.start() < len(before) < m.end() for m in cue.finditer(before + rest))
 
 
 def organization_relation(c: MentionContext) -> RuleResult:
@@ -434,8 +440,18 @@ def _lineage_by_name(corpus: LinkedCorpus, found, lex: Lexicon) -> None:
                     item.annotated.item.digest_file, item.annotated.sentences[lm.mention.sentence]
                 )
     long_names = {k: {a for a in (e.label, *e.aliases, *e.known_names) if len(a.split()) >= 2} for k, e in methods.items()}
+    introduced_by: dict[str, set[str]] = defaultdict(set)
+    for paper, predicate, key in found:
+        if predicate == Predicate.INTRODUCES:
+            introduced_by[key].add(paper)
+    system_of: dict[str, set[str]] = defaultdict(set)  # the papers whose title names this method as their system
+    for item in corpus.items:
+        if item.system:
+            system_of[item.system].add(item.paper)
     for child_key, parent_key in lineage_by_name([(e.label, k) for k, e in methods.items()], long_names):
         if lex.not_lineage_child.search(methods[child_key].label):
             continue  # 'Zorb-integrated' is a word about Zorb, not a method made from it
+        if introduced_by[child_key] & system_of[parent_key]:
+            continue  # 'Zorb-BCP' from the paper that makes Zorb is a setting or part of it, not a later method
         evidence = first_sentence.get(child_key, Evidence("", methods[child_key].label))
         found[(child_key, Predicate.EXTENDS, parent_key)].add(evidence)

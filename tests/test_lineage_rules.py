@@ -135,3 +135,53 @@ def test_a_generation_gives_way_to_a_longer_known_name_and_to_releases(tmp_path)
     entities = linker.families(typed, {}, defaultdict(list))
     assert entities[fold("Zorblax-2.5-Pro-Thinking")].variant_of == fold("Zorblax 2.5 Pro")
     assert entities[fold("Quxa-Thinking-v1")].variant_of == fold("Quxa-Thinking")  # 'v1' is a release, not a generation
+
+
+def test_uses_x_with_states_lineage_only_when_x_sits_between_the_use_and_the_with(tmp_path):
+    """extends.stated ('uses X with ...'): a 'use ... with' that closes before the method says nothing about it."""
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath uses node scores with "
+                       "a soft clip and GRPO ratios. Zorvath also uses DAPO with a replay buffer.\n")
+    extends = {o for s, p, o in triples if s == "zorvath" and p == "extends"}
+    assert "dapo" in extends and "grpo" not in extends
+
+
+def test_x_style_with_a_space_states_lineage_too(tmp_path):
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath adds DAPO style clipping.\n")
+    assert ("zorvath", "extends", "dapo") in triples
+
+
+def test_a_prefix_of_time_or_negation_makes_no_lineage_child():
+    """'post-ZORB' is a stage after ZORB, 'non-ZORB' what is not ZORB: neither is a method made from it."""
+    lex = load_lexicon()
+    assert [bool(lex.not_lineage_child.search(n)) for n in ("post-ZORB", "pre-ZORB", "non-ZORB", "online-ZORB", "diffu-ZORB")] \
+        == [True, True, True, False, False]
+
+
+def test_a_name_derived_part_of_the_papers_own_system_does_not_extend_it(tmp_path):
+    """extends.by-name: 'KORV-QX', a setting of the paper's own KORV, is no lineage of it; 'GRPO-QX' is."""
+    triples = _triples(tmp_path, "1. KORV\nKORV is a new agent for proofs trained with GRPO-QX, a new objective. "
+                       "KORV-QX reaches 50 on Plinkett.\n"
+                       "3. Quoddle\nQuoddle is a new planner. Quoddle compares with GRPO.\n")
+    extends = {(s, o) for s, p, o in triples if p == "extends"}
+    assert ("korv", "introduces", "korv-qx") in triples
+    assert ("grpo-qx", "grpo") in extends
+    assert ("korv-qx", "korv") not in extends
+
+
+def test_a_version_glued_to_its_tier_still_names_the_generation(tmp_path):
+    """family.generation: 'Zorblax 3.1-Pro' is written like 'Zorblax 3.1 Pro' and sits under 'Zorblax 3.1'."""
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in ("Zorblax", "Zorblax 3.1-Pro")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorblax 3.1-Pro")].variant_of == fold("Zorblax 3.1")
+    assert entities[fold("Zorblax 3.1")].variant_of == "zorblax"
+
+
+def test_a_shorter_family_keeps_the_tag_the_variant_ends_with(tmp_path):
+    """family.shorter-name: 'Quxa2.5-7B-Instruct-1M' drops its size and tier to reach 'Quxa2.5-1M', the line it
+    belongs to, rather than dropping the '1M' that names that line."""
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}')
+    names = ("Quxa2.5", "Quxa2.5-Instruct", "Quxa2.5-1M", "Quxa2.5-7B-Instruct-1M")
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in names}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Quxa2.5-7B-Instruct-1M")].variant_of == fold("Quxa2.5-1M")
