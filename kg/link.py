@@ -571,9 +571,10 @@ class Linker:
 
     def _point_release_family(self, entities: dict[str, Entity], entity: Entity,
                               decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:
-        """'GPT-5.2' sits under 'GPT-5' when the vocabulary knows that major version as a model."""
+        """'GPT-5.2' sits under 'GPT-5' when the vocabulary knows that major version as a model, whatever type the
+        text suggested: a weakly typed release then takes the model type from its family (families(), type.family)."""
         match = _POINT_RELEASE.match(entity.label)
-        if entity.in_vocabulary or entity.type not in (None, EntityType.MODEL) or not match:
+        if entity.in_vocabulary or not match:
             return None
         entry = self.vocab_by_fold.get(fold(match.group("major")))
         if entry is None or entry.type != EntityType.MODEL:

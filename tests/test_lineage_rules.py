@@ -185,3 +185,12 @@ def test_a_shorter_family_keeps_the_tag_the_variant_ends_with(tmp_path):
     typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in names}
     entities = linker.families(typed, {}, defaultdict(list))
     assert entities[fold("Quxa2.5-7B-Instruct-1M")].variant_of == fold("Quxa2.5-1M")
+
+
+def test_a_point_release_of_a_known_model_is_that_model_whatever_its_weak_type(tmp_path):
+    """family.point-release: 'Zorblax-5.5', read once as a benchmark, is a release of the known model 'Zorblax-5'."""
+    linker = _linker(tmp_path, '{"id": "Zorblax-5", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.BENCHMARK) for n in ("Zorblax-5.5",)}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorblax-5.5")].variant_of == fold("Zorblax-5")
+    assert entities[fold("Zorblax-5.5")].type == EntityType.MODEL
