@@ -90,7 +90,7 @@ def all_pairs_lineage(corpus: LinkedCorpus, found) -> None:
                     item.annotated.item.digest_file, item.annotated.sentences[lm.mention.sentence]
                 )
     long_names = {k: {a for a in (e.label, *e.aliases, *e.known_names) if len(a.split()) >= 2} for k, e in methods.items()}
-    not_child = load_lexicon().not_lineage_child
+    not_child, not_parent = load_lexicon().not_lineage_child, load_lexicon().not_lineage_parent
     for child_key, child in sorted(methods.items()):
         if not_child.search(child.label):
             continue
@@ -110,6 +110,8 @@ def all_pairs_lineage(corpus: LinkedCorpus, found) -> None:
             if (parent_key != child_key and len(parent_label) >= 4 and parent_label[0].isupper() and re.search(r"[a-z]", parent_label)
                     and re.search(rf"^[A-Z](?:[a-z]+)?{re.escape(parent_label)}\Z", child.label)):
                 found[(child_key, "extends", parent_key)].add(first_sentence.get(child_key, Evidence("", child.label)))
+    for triple in [t for t in found if not_parent.search(methods[t[2]].label)]:
+        del found[triple]  # as the index: a generic parent ('Agents') is no lineage
 
 
 def timed(fn) -> tuple[float, object]:

@@ -106,6 +106,7 @@ class Lexicon:
     extend_around: re.Pattern[str]
     extend_suffix: re.Pattern[str]
     not_lineage_child: re.Pattern[str]
+    not_lineage_parent: re.Pattern[str]
     use_word: re.Pattern[str]
     org_cue_before: re.Pattern[str]
     org_cue_after: re.Pattern[str]
@@ -295,6 +296,7 @@ def _load(directory: str) -> Lexicon:
         extend_around=rx("extend-around"),
         extend_suffix=rx("extend-suffix"),
         not_lineage_child=rx("not-lineage-child"),
+        not_lineage_parent=rx("not-lineage-parent"),
         use_word=rx("use-word"),
         org_cue_before=rx("org-cue-before"),
         org_cue_after=rx("org-cue-after"),

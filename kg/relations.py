@@ -277,7 +277,7 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         evidence = Evidence(digest, sentences[lm.mention.sentence])
         found.add((item.paper, predicate, lm.entity), evidence, name)
         if predicate == Predicate.USES_METHOD and stated_extension(c):
-            parents = _with_list_mates(item, lm, entities, lex)
+            parents = [p for p in _with_list_mates(item, lm, entities, lex) if not lex.not_lineage_parent.search(entities[p].label)]
             children = [m.entity for m in _introduced_methods_in_sentence(item, lm, introduced, entities)]
             rule = "extends.stated"
             if (not children and item.system and entities[item.system].type == EntityType.METHOD
@@ -451,6 +451,8 @@ def _lineage_by_name(corpus: LinkedCorpus, found, lex: Lexicon) -> None:
     for child_key, parent_key in lineage_by_name([(e.label, k) for k, e in methods.items()], long_names):
         if lex.not_lineage_child.search(methods[child_key].label):
             continue  # 'Zorb-integrated' is a word about Zorb, not a method made from it
+        if lex.not_lineage_parent.search(methods[parent_key].label):
+            continue  # 'OpenAgents' is named after a kind of thing, not made from a method
         if introduced_by[child_key] & system_of[parent_key]:
             continue  # 'Zorb-BCP' from the paper that makes Zorb is a setting or part of it, not a later method
         evidence = first_sentence.get(child_key, Evidence("", methods[child_key].label))

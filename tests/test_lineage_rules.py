@@ -153,8 +153,8 @@ def test_x_style_with_a_space_states_lineage_too(tmp_path):
 def test_a_prefix_of_time_or_negation_makes_no_lineage_child():
     """'post-ZORB' is a stage after ZORB, 'non-ZORB' what is not ZORB: neither is a method made from it."""
     lex = load_lexicon()
-    assert [bool(lex.not_lineage_child.search(n)) for n in ("post-ZORB", "pre-ZORB", "non-ZORB", "online-ZORB", "diffu-ZORB")] \
-        == [True, True, True, False, False]
+    assert [bool(lex.not_lineage_child.search(n)) for n in ("post-ZORB", "pre-ZORB", "non-ZORB", "low-ZORB", "online-ZORB", "diffu-ZORB")] \
+        == [True, True, True, True, False, False]
 
 
 def test_a_name_derived_part_of_the_papers_own_system_does_not_extend_it(tmp_path):
@@ -194,3 +194,16 @@ def test_a_point_release_of_a_known_model_is_that_model_whatever_its_weak_type(t
     entities = linker.families(typed, {}, defaultdict(list))
     assert entities[fold("Zorblax-5.5")].variant_of == fold("Zorblax-5")
     assert entities[fold("Zorblax-5.5")].type == EntityType.MODEL
+
+
+def test_a_kind_of_thing_is_never_a_lineage_parent():
+    """extends.by-name: 'OpenAgents' is named after agents, a kind of thing; 'HedgeZorba' is made from the method Zorba."""
+    from types import SimpleNamespace
+
+    from kg.relations import _lineage_by_name
+
+    methods = {fold(n): Entity(fold(n), n, EntityType.METHOD) for n in ("OpenAgents", "Agents", "HedgeZorba", "Zorba",
+                                                                         "LatentMAS", "MAS")}
+    found: dict = defaultdict(set)
+    _lineage_by_name(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
+    assert {(s, o) for s, _, o in found} == {("hedgezorba", "zorba")}
