@@ -110,6 +110,9 @@ def all_pairs_lineage(corpus: LinkedCorpus, found) -> None:
             if (parent_key != child_key and len(parent_label) >= 4 and parent_label[0].isupper() and re.search(r"[a-z]", parent_label)
                     and re.search(rf"^[A-Z](?:[a-z]+)?{re.escape(parent_label)}\Z", child.label)):
                 found[(child_key, "extends", parent_key)].add(first_sentence.get(child_key, Evidence("", child.label)))
+        for parent_label, parent_key in labels:  # next versions: 'Reinforce++' from 'Reinforce'
+            if parent_key != child_key and len(parent_label) >= 2 and re.search(rf"^{re.escape(parent_label)}[-\u2010]?\+\+\Z", child.label):
+                found[(child_key, "extends", parent_key)].add(first_sentence.get(child_key, Evidence("", child.label)))
     for triple in [t for t in found if not_parent.search(methods[t[2]].label)]:
         del found[triple]  # as the index: a generic parent ('Agents') is no lineage
 

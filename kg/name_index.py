@@ -6,7 +6,8 @@ Three shapes of name say that one method extends another (relations._lineage_by_
   ('Multi-Agent Proximal Policy Optimization' ends with 'Proximal Policy Optimization');
 - labels: a label made from an acronym-like label (three or more characters, two capitals in a row) by a
   hyphenated tail ('GRPO-RoC' from 'GRPO') or a lowercase or hyphenated head ('online-DPO', 'dDPO', 'Tree-GRPO');
-- compounds: a capital letter or capitalised word glued before a mixed-case label ('AU-Net' from 'U-Net').
+- compounds: a capital letter or capitalised word glued before a mixed-case label ('AU-Net' from 'U-Net');
+- next versions: a label with '++' after another ('Reinforce++' from 'Reinforce').
 
 Comparing every child with every parent is quadratic in the number of methods, and a regex per pair also
 overflows Python's regex cache, so a corpus of a few years spent minutes here. Instead each child name is cut
@@ -123,11 +124,29 @@ def compound_extensions(labels: Sequence[tuple[str, str]]) -> set[tuple[str, str
     return pairs
 
 
+def next_version_extensions(labels: Sequence[tuple[str, str]]) -> set[tuple[str, str]]:
+    """(child, parent) keys where the child's label is the parent's label with '++' after it, the usual way of
+    naming an improved version of a method ('Reinforce++'): one dict lookup per child."""
+    by_label: dict[str, list[str]] = defaultdict(list)
+    for label, key in labels:
+        by_label[label].append(key)
+    pairs: set[tuple[str, str]] = set()
+    for child_label, child in labels:
+        if not child_label.endswith("++"):
+            continue
+        base = child_label[:-2]  # 'Zorb++' of 'Zorb'; 'Zorb-++' of 'Zorb' (or of a label 'Zorb-')
+        for parent_label in {base, base[:-1]} if base[-1:] in _HEAD_JOINERS else {base}:
+            if len(parent_label) >= 2:
+                pairs.update((child, parent) for parent in by_label.get(parent_label, ()) if parent != child)
+    return pairs
+
+
 def lineage_by_name(labels: Sequence[tuple[str, str]], long_names: Mapping[str, Iterable[str]]) -> list[tuple[str, str]]:
     """Every (child, parent) pair of method keys that some shape of name links, sorted."""
     pairs = phrase_extensions(long_names)
     pairs.update(label_extensions(labels).items())
     pairs.update(compound_extensions(labels))
+    pairs.update(next_version_extensions(labels))
     return sorted(pairs)
 
 

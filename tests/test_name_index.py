@@ -36,6 +36,9 @@ def all_pairs(labels: list[tuple[str, str]], long_names: dict[str, set[str]]) ->
             if (parent_key != child_key and len(parent_label) >= 4 and parent_label[0].isupper()
                     and re.search(r"[a-z]", parent_label) and re.search(rf"^[A-Z](?:[a-z]+)?{re.escape(parent_label)}\Z", child_label)):
                 pairs.add((child_key, parent_key))
+        for parent_label, parent_key in labels:  # next versions: 'Reinforce++' from 'Reinforce'
+            if parent_key != child_key and len(parent_label) >= 2 and re.search(rf"^{re.escape(parent_label)}[-\u2010]?\+\+\Z", child_label):
+                pairs.add((child_key, parent_key))
     return sorted(pairs)
 
 
@@ -62,6 +65,11 @@ def test_a_capital_or_capitalised_word_glued_before_a_mixed_case_label_extends_i
               ("hedgeQuxa", "lower"), ("Hedge Quxa", "spaced"), ("ABC", "abc"), ("XABC", "xabc")]
     # 'ABC' has no lowercase letter (the label shape decides those); a lowercase head or a space is no compound.
     assert name_index.compound_extensions(labels) == {("az-net", "z-net"), ("hedgequxa", "quxa"), ("qquxa", "quxa")}
+
+
+def test_a_label_with_plus_plus_after_another_is_its_next_version():
+    labels = [("Quxa", "quxa"), ("Quxa++", "next"), ("Quxa-++", "hyphen"), ("Quxa+", "one"), ("AQuxa++", "other")]
+    assert name_index.next_version_extensions(labels) == {("next", "quxa"), ("hyphen", "quxa")}
 
 
 def test_the_longest_parent_label_wins_then_the_first_listed():
@@ -97,7 +105,7 @@ def test_unrelated_names_compile_no_pattern(monkeypatch):
 # tails of different names collide often.
 _names = st.lists(st.sampled_from(["ABC", "AB", "Ab", "a", "x", "-", "\u2010", " ", "Q", "Abcd"]), max_size=4).map("".join)
 _heads = st.sampled_from(["", "x", "a-", "Ab", "Q", "Ab ", "x y ", "-", " ", "Qx"])
-_tails = st.sampled_from(["", "-x", "\u2010Ab", "-1", " Ab", "x", "\n"])
+_tails = st.sampled_from(["", "-x", "\u2010Ab", "-1", " Ab", "x", "\n", "++", "-++", "+++"])
 
 
 @settings(max_examples=200, deadline=None)
