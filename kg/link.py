@@ -484,7 +484,8 @@ class Linker:
                  or self._known_model_family(entities, entity) or self._point_release_family(entities, entity, decisions)
                  or self._prefix_family(entities, entity, decisions)
                  or self._letters_family(entities, entity, decisions)
-                 or self._release_family(entities, entity, decisions))
+                 or self._release_family(entities, entity, decisions)
+                 or self._sibling_family(entities, entity, decisions))
         if found:
             rule, family = found
             entities[key] = replace(entities[key], variant_of=family)
@@ -600,6 +601,27 @@ class Linker:
             decisions[key].append(Decision("type.implied-family", f"{entity.type} like {entity.label}"))
             return "family.implied", key
         return "family.release", key
+
+    def _sibling_family(self, entities: dict[str, Entity], entity: Entity,
+                        decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:
+        """'Zorb Video' and 'Zorb Edit', models the text names with one brand word and a word each, are models of
+        the family 'Zorb' it implies but never names alone. A vendor ('Zorbco Video') is no family; a brand the
+        text or the vocabulary names is found by the prefix rule."""
+        words = entity.label.split(" ")
+        if entity.type != EntityType.MODEL or len(words) != 2 or not all(
+                len(w) >= 3 and w.isalpha() and w[0].isupper() for w in words):
+            return None
+        head = fold(words[0])
+        if head in entities or head in self.vocab_by_fold or head in self.org_prefixes:
+            return None
+        siblings = [k for k in self._keys.starting_with(head + "-") if k != entity.key
+                    and entities[k].type == EntityType.MODEL and entities[k].label.split(" ")[0] == words[0]
+                    and len(entities[k].label.split(" ")) == 2]
+        if not siblings:
+            return None
+        entities[head] = Entity(head, words[0], EntityType.MODEL)
+        decisions[head].append(Decision("type.implied-family", f"Model: the brand of {entity.label} and {entities[siblings[0]].label}"))
+        return "family.implied", head
 
     def _letters_family(self, entities: dict[str, Entity], entity: Entity,
                         decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:

@@ -207,3 +207,16 @@ def test_a_kind_of_thing_is_never_a_lineage_parent():
     found: dict = defaultdict(set)
     _lineage_by_name(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
     assert {(s, o) for s, _, o in found} == {("hedgezorba", "zorba")}
+
+
+def test_models_named_with_one_brand_word_share_the_family_it_names(tmp_path):
+    """family.siblings: 'Plorb Video' and 'Plorb Edit' are two models of the family 'Plorb', which the text never
+    names alone; a lone 'Snarf Coder' implies nothing, and neither does a vendor ('Zorbco Video')."""
+    linker = _linker(tmp_path, '{"id": "Zorbco", "type": "Organization", "aliases": [], "variant_of": null}')
+    names = ("Plorb Video", "Plorb Edit", "Snarf Coder", "Zorbco Video", "Zorbco Edit")
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in names}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Plorb Video")].variant_of == entities[fold("Plorb Edit")].variant_of == "plorb"
+    assert entities["plorb"].type == EntityType.MODEL
+    assert entities[fold("Snarf Coder")].variant_of is None
+    assert entities[fold("Zorbco Video")].variant_of is None
