@@ -280,10 +280,13 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
             parents = [p for p in _with_list_mates(item, lm, entities, lex) if not lex.not_lineage_parent.search(entities[p].label)]
             children = [m.entity for m in _introduced_methods_in_sentence(item, lm, introduced, entities)]
             rule = "extends.stated"
-            if (not children and item.system and entities[item.system].type == EntityType.METHOD
-                    and lex.extend_before.search(c.before[-60:])):
+            if not children and lex.extend_before.search(c.before[-60:]):
                 # 'The method builds on Zorb': a cue phrase, not a 'Zorb-style scoring' that may qualify anything
-                children, rule = [item.system], "extends.stated-own-system"
+                heading = _heading_methods(item, lm, introduced, entities, lex)
+                if heading:
+                    children, rule = heading, "extends.stated-heading-method"
+                elif item.system and entities[item.system].type == EntityType.METHOD:
+                    children, rule = [item.system], "extends.stated-own-system"
             for child in dict.fromkeys(children):
                 if child in parents or lex.not_lineage_child.search(entities[child].label):
                     continue
@@ -415,6 +418,19 @@ def _with_list_mates(item: LinkedItem, lm: LinkedMention, entities: Mapping[str,
         out.append(other.entity)
         previous, at = other, start
     return out
+
+
+def _heading_methods(item: LinkedItem, lm: LinkedMention, introduced: Mapping[str, object],
+                     entities: Mapping[str, Entity], lex: Lexicon) -> list[str]:
+    """The methods the paper introduces that the heading of the mention's bullet names ('● Zorb algorithm.' before
+    'Modifies GRPO by ...'): the sentence before, when a bullet opens it."""
+    at = lm.mention.sentence
+    if at < 1 or item.annotated.sentences[at - 1].lstrip()[:1] not in lex.bullets:
+        return []
+    return list(dict.fromkeys(
+        other.entity for other in item.mentions
+        if other.mention.sentence == at - 1 and other.entity in introduced and other.entity != lm.entity
+        and entities[other.entity].type == EntityType.METHOD))
 
 
 def _introduced_methods_in_sentence(item: LinkedItem, lm: LinkedMention, introduced: Mapping[str, object],

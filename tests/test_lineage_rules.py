@@ -220,3 +220,12 @@ def test_models_named_with_one_brand_word_share_the_family_it_names(tmp_path):
     assert entities["plorb"].type == EntityType.MODEL
     assert entities[fold("Snarf Coder")].variant_of is None
     assert entities[fold("Zorbco Video")].variant_of is None
+
+
+def test_a_lineage_cue_after_a_bullet_heading_extends_the_method_the_heading_names(tmp_path):
+    """extends.stated-heading-method: '● QUIBRA algorithm. Modifies GRPO by ...': the sentence has no child of its
+    own and the paper's title names no system, so the child is the method the bullet's heading introduces."""
+    triples = _triples(tmp_path, "1. Emergent Planning in Agents\nThe paper argues that RL improves planning in agents.\n"
+                       "● QUIBRA algorithm. Modifies GRPO by amplifying advantages on planning tokens.\n"
+                       "● Results. QUIBRA beats GRPO on Plinkett.\n")
+    assert ("quibra", "extends", "grpo") in triples
