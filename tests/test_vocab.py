@@ -21,6 +21,16 @@ def test_generations_sit_under_their_family():
     family = {e.id: e.variant_of for e in load_vocabulary().entries}
     assert family["Qwen3"] == family["Qwen2.5"] == "Qwen"
     assert family["Llama-3.1"] == "LLaMA" and family["Llama-3.1-8B"] == "Llama-3.1"
+    # distills keep their parent: size -> distill line -> the model distilled from
+    assert family["DeepSeek-R1-Distill-Qwen-7B"] == "DeepSeek-R1-Distill-Qwen" and family["DeepSeek-R1-Distill-Qwen"] == "DeepSeek-R1"
+    # benchmark editions sit under their benchmark, a family's new release under the family
+    assert family["AIME 2026"] == "AIME" and family["Spider 2.0"] == "Spider" and family["Veo 3"] == family["Veo 2"] == "Veo"
+
+
+def test_no_vocabulary_name_is_a_stop_term():
+    """An alias that folds to a stop term ('SVD', 'MAE', 'RoPE') would make every such mention the entity."""
+    vocabulary = load_vocabulary()
+    assert [n for e in vocabulary.entries for n in e.aliases if fold(n) in vocabulary.not_entities] == []
 
 
 def test_removing_a_family_drops_the_links_to_it(tmp_path):
