@@ -33,11 +33,15 @@ Marrow is an agent framework for long-horizon tasks. With 32 parallel samples, M
 """
 
 
+def _built(tmp_path_factory, name: str, text: str):
+    folder = tmp_path_factory.mktemp("digests")
+    write_digest(folder, name, text)
+    return build([folder])
+
+
 @pytest.fixture(scope="module")
 def invented(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("digests")
-    write_digest(folder, "dair-2030-06-02.txt", INVENTED)
-    return build([folder])
+    return _built(tmp_path_factory, "dair-2030-06-02.txt", INVENTED)
 
 
 def results_of(result, paper):
@@ -355,14 +359,12 @@ Webwright is an agent RL framework. Webwright-7B hits 26.00% overall on CodeTria
 
 @pytest.fixture(scope="module")
 def more_shapes(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("more")
-    write_digest(folder, "dair-2030-08-04.txt", MORE_SHAPES)
-    return build([folder])
+    return _built(tmp_path_factory, "dair-2030-08-04.txt", MORE_SHAPES)
 
 
 def scored(result, paper):
-    labels = result.corpus.entities
-    return sorted((labels[r.system].label, labels[r.benchmark].label, r.value) for r in result.results if r.paper == paper)
+    """System, benchmark and value of the paper's results (what a result match is judged on)."""
+    return [row[:3] for row in results_of(result, paper)]
 
 
 def test_a_model_whose_score_went_from_one_value_to_another_scored(more_shapes):
