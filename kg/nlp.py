@@ -755,9 +755,11 @@ def _build_nlp(vocabulary: Vocabulary, lexicon_dir: str) -> Language:
         for alias in sorted({entry.id, *entry.aliases}):
             patterns.append({"label": entry.type.value, "pattern": alias, "id": entry.id})
     ruler.add_patterns(patterns)
-    any_case = cast(EntityRuler, nlp.add_pipe("entity_ruler", name="entity_ruler_any_case",
-                                              config={"phrase_matcher_attr": "LOWER", "validate": False}))
-    any_case.add_patterns([p for p in patterns if _ANY_CASE_NAME.search(p["pattern"])])
+    any_case_patterns = [p for p in patterns if _ANY_CASE_NAME.search(p["pattern"])]
+    if any_case_patterns:  # an empty ruler warns on every document (spaCy's W036)
+        any_case = cast(EntityRuler, nlp.add_pipe("entity_ruler", name="entity_ruler_any_case",
+                                                  config={"phrase_matcher_attr": "LOWER", "validate": False}))
+        any_case.add_patterns(any_case_patterns)
     known_entries = {name: [entry.type.value, entry.id] for name, entry in sorted(vocabulary.by_fold().items())}
     nlp.add_pipe("name_finder", config={"not_entities": sorted(vocabulary.not_entities), "known_names": sorted(vocabulary.by_fold()),
                                          "known_entries": known_entries,

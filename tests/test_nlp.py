@@ -22,6 +22,21 @@ def test_pipeline_is_built_from_named_components(nlp):
     assert nlp.pipe_names == ["sentencizer", "line_breaks", "entity_ruler", "entity_ruler_any_case", "name_finder"]
 
 
+def test_a_vocabulary_without_any_case_names_annotates_without_warnings(tmp_path):
+    """The any-case ruler is left out when no known name needs it: an empty spaCy ruler warns on every text."""
+    import json
+    import warnings
+
+    (tmp_path / "vocabulary.jsonl").write_text(json.dumps({"id": "Zorblax", "type": "Model", "aliases": [],
+                                                           "variant_of": None}) + "\n")
+    (tmp_path / "not-entities.txt").write_text("")
+    small = load_vocabulary(tmp_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        [ann] = annotate(build_nlp(small), [PaperItem("t.txt", 1, "A title", "Zorblax beats the rest.")], small)
+    assert "Zorblax" in {m.text for m in ann.mentions}
+
+
 @pytest.mark.parametrize("name", ["Qwen2.5-Math-7B", "GPT-4o", "o3-mini", "AIME25", "Llama-3.1-405B", "GRPO-RoC",
                                   "Reinforce++", "Qwen2.5-7B-Instruct-1M"])
 def test_tokenizer_keeps_names_whole(nlp, name):
