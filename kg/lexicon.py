@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any, get_type_hints
 
 import spacy
 
@@ -214,6 +215,22 @@ def _type_decision(base: Path) -> TypeModel | None:
         raise LexiconError(f"{path}: not a fitted type decision ({type(err).__name__}: {err})") from None
 
 
+def _by_name(base: Path, rx: Callable[[str], re.Pattern[str]], special: set[str]) -> dict[str, Any]:
+    """Every field that is one word list or one pattern, read from the file its name gives ('model_tiers' from
+    model-tiers.txt, 'base_before' from base-before.regex), so a new list needs a field and a file, nothing more."""
+    hints = get_type_hints(Lexicon)
+    found: dict[str, Any] = {}
+    for field in fields(Lexicon):
+        file = field.name.replace("_", "-")
+        if field.name in special:
+            continue
+        if hints[field.name] == frozenset[str]:
+            found[field.name] = _words(base, file)
+        elif hints[field.name] == re.Pattern[str]:
+            found[field.name] = rx(file)
+    return found
+
+
 @lru_cache(maxsize=4)
 def _load(directory: str) -> Lexicon:
     base = Path(directory)
@@ -227,114 +244,24 @@ def _load(directory: str) -> Lexicon:
         return _regex(base, name, splice)
 
     weights, thresholds = _weights(base)
-    return Lexicon(
+    special: dict[str, Any] = dict(
         type_nouns=tuple(type_nouns.items()),
-        list_nouns_benchmark=_words(base, "list-nouns-benchmark"),
-        module_nouns=_words(base, "module-nouns"),
         expansion_heads=(
             (EntityType.MODEL, _words(base, "expansion-heads-model")),
             (EntityType.BENCHMARK, _words(base, "expansion-heads-benchmark")),
             (None, _words(base, "expansion-heads-untyped")),
             (EntityType.ORGANIZATION, _words(base, "expansion-heads-organization")),
         ),
-        org_heads=_words(base, "org-heads"),
-        org_heads_before_of=_words(base, "org-heads-before-of"),
-        generic_org_heads=_words(base, "generic-org-heads"),
-        generic_org_followers=_words(base, "generic-org-followers"),
-        org_name_linkers=_words(base, "org-name-linkers"),
-        research_group_nouns=_words(base, "research-group-nouns"),
-        affiliation_prepositions=_words(base, "affiliation-prepositions"),
-        release_verbs=_words(base, "release-verbs"),
-        release_participles=_words(base, "release-participles"),
-        model_tiers=_words(base, "model-tiers"),
-        numbered_part_nouns=_words(base, "numbered-part-nouns"),
-        benchmark_editions=_words(base, "benchmark-editions"),
-        family_tiers=_words(base, "family-tiers"),
-        edition_words=_words(base, "edition-words"),
-        model_suffixes=_words(base, "model-suffixes"),
-        model_name_endings=_words(base, "model-name-endings"),
         benchmark_name_endings=_ending(_ordered(base, "benchmark-name-endings")),
         benchmark_name_endings_exceptions=_ending(_ordered(base, "benchmark-name-endings-exceptions")),
         method_name_endings=_ending(_ordered(base, "method-name-endings")),
-        policy_optimisation_shape=rx("policy-optimisation-shape"),
-        statistic_shape=rx("statistic-shape"),
         adjective_suffixes=r"(?<=[A-Za-z0-9+])-(?:" + "|".join(_ordered(base, "adjective-suffixes")) + r")$",
         intro_verbs=intro_verbs,
-        naming_words=_words(base, "naming-words"),
-        list_words=_words(base, "list-words"),
-        list_joiners=_words(base, "list-joiners"),
-        function_words=_words(base, "function-words"),
-        articles=_words(base, "articles"),
-        indefinite_articles=_words(base, "indefinite-articles"),
-        bullets=_words(base, "bullets"),
-        sentence_opening_marks=_words(base, "sentence-opening-marks"),
-        name_closers=_words(base, "name-closers"),
-        apposition_openers=_words(base, "apposition-openers"),
-        copulas=_words(base, "copulas"),
-        phrase_determiners=_words(base, "phrase-determiners"),
-        apposition_phrase_ends=_words(base, "apposition-phrase-ends"),
-        definition_phrase_ends=_words(base, "definition-phrase-ends"),
-        apposition_closers=_words(base, "apposition-closers"),
-        result_prepositions=_words(base, "result-prepositions"),
-        possessive_markers=_words(base, "possessive-markers"),
-        acronym_list_separators=_words(base, "acronym-list-separators"),
-        not_system_titles=_words(base, "not-system-titles"),
-        generic_head_nouns=_words(base, "generic-head-nouns"),
-        value_signs=_words(base, "value-signs"),
-        person_after=rx("person-after"),
-        title_report_suffix=rx("title-report-suffix"),
-        system_name_joiners=_words(base, "system-name-joiners"),
-        eval_cues=rx("eval-cues"),
-        compare_word=rx("compare-word"),
-        title_prefix=rx("title-prefix"),
-        title_conjunction=rx("title-conjunction"),
-        base_before=rx("base-before"),
-        base_after=rx("base-after"),
-        study_list_before=rx("study-list-before"),
-        compare_cues=rx("compare-cues"),
-        extend_before=rx("extend-before"),
-        extend_around=rx("extend-around"),
-        extend_suffix=rx("extend-suffix"),
-        not_lineage_child=rx("not-lineage-child"),
-        not_lineage_parent=rx("not-lineage-parent"),
-        use_word=rx("use-word"),
-        org_cue_before=rx("org-cue-before"),
-        org_cue_after=rx("org-cue-after"),
-        org_subject_after=rx("org-subject-after"),
-        intro_cues=rx("intro-cues"),
-        intro_after=rx("intro-after"),
-        intro_blockers=rx("intro-blockers"),
-        negation_cues=rx("negation-cues"),
-        use_verbs=rx("use-verbs"),
-        conjunction=rx("conjunction"),
-        clause_split=rx("clause-split"),
-        definition_after=rx("definition-after"),
-        clause_opening=rx("clause-opening"),
-        novel_subject_before=rx("novel-subject-before"),
-        novel_defined_after=rx("novel-defined-after"),
-        method_use_before=rx("method-use-before"),
-        method_use_after=rx("method-use-after"),
-        novel_typed_after=rx("novel-typed-after"),
-        novel_typed_before=rx("novel-typed-before"),
-        bare_acronym_shape=rx("bare-acronym-shape"),
-        own_system_joiners=_words(base, "own-system-joiners"),
-        base_stated_before=rx("base-stated-before"),
-        review_paper=rx("review-paper"),
-        heading_label=rx("heading-label"),
-        benchmark_data_before=rx("benchmark-data-before"),
-        benchmark_data_after=rx("benchmark-data-after"),
-        model_role_before=rx("model-role-before"),
-        model_role_after=rx("model-role-after"),
-        applied_list_before=rx("applied-list-before"),
-        example_before=rx("example-before"),
-        qualifier_examples_after=rx("qualifier-examples-after"),
-        prior_work_before=rx("prior-work-before"),
-        model_tool=rx("model-tool"),
-        title_qualifier_after=rx("title-qualifier-after"),
         weights=weights,
         thresholds=thresholds,
         type_decision=_type_decision(base),
     )
+    return Lexicon(**_by_name(base, rx, set(special)), **special)
 
 
 def load_lexicon(directory: Path | None = None) -> Lexicon:

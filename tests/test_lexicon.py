@@ -42,6 +42,25 @@ def test_a_new_cue_word_is_data(tmp_path):
     assert load_lexicon().noun_type("gauntlet") is None
 
 
+def test_a_plain_list_or_pattern_is_read_from_the_file_its_field_names(tmp_path):
+    """'model_tiers' is model-tiers.txt and 'base_before' base-before.regex, with no loader line each; a missing
+    file is a one-line error that names it."""
+    for path in lexicon_dir().iterdir():
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    with open(tmp_path / "model-tiers.txt", "a", encoding="utf-8") as handle:
+        handle.write("zorbmax\n")
+    (tmp_path / "base-before.regex").write_text("# invented\nquxbased\n", encoding="utf-8")
+    lex = load_lexicon(tmp_path)
+    assert "zorbmax" in lex.model_tiers and lex.base_before.pattern == "quxbased"
+    missing = tmp_path / "missing"  # another folder: lexicons are cached by folder
+    missing.mkdir()
+    for path in lexicon_dir().iterdir():
+        if path.name != "numbered-part-nouns.txt":
+            (missing / path.name).write_bytes(path.read_bytes())
+    with pytest.raises(LexiconError, match="numbered-part-nouns"):
+        load_lexicon(missing)
+
+
 def test_broken_lexicon_is_one_line_error(tmp_path):
     for path in lexicon_dir().iterdir():
         (tmp_path / path.name).write_bytes(path.read_bytes())
