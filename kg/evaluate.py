@@ -129,10 +129,11 @@ class _GoldIndex:
             for e in digest["entities"]:
                 for name in (e["id"], *e.get("aliases", ())):
                     self.names[fold(name)].add((e["id"], e["type"]))
-                # Families and parents named only as a target still count as ids ('IOI' of 'IOI 2024').
+                # Families and parents named only as a target still count as ids ('IOI' of 'IOI 2024'), also where
+                # another entity of another type goes by the same name ('Zorbix' of Zorbix-7B, 'Zorbix' the lab).
                 for target in [e.get("variant_of"), *e.get("extends", ())]:
-                    if target and fold(target) not in self.names:
-                        self.targets[fold(target)] = target
+                    if target:
+                        self.targets.setdefault(fold(target), target)
 
     def ids(self, names: set[str], kind: str | None = None) -> set[str]:
         found = set()
@@ -149,10 +150,15 @@ def _gold_ids(corpus: LinkedCorpus, gold: dict) -> Callable[..., str]:
     names = {k: {e.label, *e.aliases} for k, e in corpus.entities.items()}
 
     def gold_id(key: str, kind: str | None = None) -> str:
-        ids = sorted(index.ids(names[key], kind))
-        if not ids and fold(corpus.entities[key].label) in index.targets:
-            return index.targets[fold(corpus.entities[key].label)]
-        return ids[0] if ids else f"?{corpus.entities[key].label}"
+        entity = corpus.entities[key]
+        # A gold id of the entity's own type first, so that a lab called by its family's name ('Zorbix' for the
+        # Zorbix Team) never stands in for the family; any type only where the gold types it otherwise.
+        ids = sorted(index.ids(names[key], kind or entity.type))
+        if not ids and fold(entity.label) in index.targets:
+            return index.targets[fold(entity.label)]
+        if not ids and kind is None:
+            ids = sorted(index.ids(names[key]))
+        return ids[0] if ids else f"?{entity.label}"
 
     return gold_id
 

@@ -98,3 +98,25 @@ def test_invented_gold_scores_do_not_regress():
     assert report.relations.f1 >= 0.95, report.relations.misses + report.relations.false_positives
     assert report.extends.f1 == 1.0
     assert report.variant_of.f1 >= 0.75
+
+
+def test_a_family_is_scored_as_the_gold_id_of_its_own_type(tmp_path):
+    """A lab the gold also calls by the family's name ('Zorbix' for the Zorbix Team) must not take the family's
+    place: Zorbix-7B variantOf Zorbix is scored as the Model pair, not as (Zorbix-7B, Zorbix Team)."""
+    write_digest(tmp_path, "week.txt", """Top AI Papers of the Week (June 2 - 8)
+1. Quibbleworth
+Quibbleworth is a new framework built upon Zorbix-7B from the Zorbix Team.
+2. Plain Title Here
+Nothing else.
+""")
+    gold = {"digests": [{
+        "digest": "week.txt",
+        "papers": [{"title": "Quibbleworth", "title_aliases": [], "introduces": ["Quibbleworth"], "uses_method": [],
+                    "base_model": ["Zorbix-7B"], "evaluated_on": [], "compared_with": [], "organizations": []}],
+        "entities": [
+            {"id": "Zorbix-7B", "type": "Model", "aliases": [], "variant_of": "Zorbix", "extends": []},
+            {"id": "Zorbix Team", "type": "Organization", "aliases": ["Zorbix"], "variant_of": None, "extends": []},
+        ],
+    }]}
+    report = evaluate(build([tmp_path]), gold)
+    assert report.variant_of.false_positives == [] and report.variant_of.tp == 1
