@@ -67,6 +67,9 @@ class Lexicon:
     method_name_endings: re.Pattern[str]
     policy_optimisation_shape: re.Pattern[str]
     statistic_shape: re.Pattern[str]  # 'N=13', 'p<0.001', '10M+': never a name
+    number_format: re.Pattern[str]  # 'bfloat16', 'int4': never a name
+    negating_prefixes: frozenset[str]  # 'anti', 'non': 'anti-X' is no name
+    metric_change_after: re.Pattern[str]  # 'X by 15.7%': X is a metric that changed
     adjective_suffixes: str  # a tokenizer suffix pattern, kept as text for spaCy's compile_suffix_regex
     # ---- context words
     intro_verbs: frozenset[str]
