@@ -44,6 +44,7 @@ class Lexicon:
     list_nouns_benchmark: frozenset[str]
     module_nouns: frozenset[str]
     expansion_heads: tuple[tuple[EntityType | None, frozenset[str]], ...]  # None: the head says nothing
+    expansion_heads_not_entity: frozenset[str]  # 'Zorb Agency Scale (ZAS)': a measure or a part, no entity
     # ---- organisations
     org_heads: frozenset[str]
     org_heads_before_of: frozenset[str]

@@ -855,9 +855,12 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
             mentions.append(mention)
     definitions = _acronym_definitions(doc, sent_index, lex)
     generic = {fold(d.short) for d in definitions if fold(d.long) in vocabulary.not_entities or fold(d.short) in vocabulary.not_entities}
-    acronyms = [d for d in definitions if fold(d.short) not in generic]
+    # 'Zorb Agency Scale (ZAS)': an acronym the text defines as a measure or a part of a system is no entity
+    # (expansion-heads-not-entity.txt); a name the vocabulary knows stays.
+    measures = {fold(d.short) for d in definitions if _expansion_head(d.long) in lex.expansion_heads_not_entity}
+    acronyms = [d for d in definitions if fold(d.short) not in generic | measures]
     # 'Bradley-Terry (BT)': an acronym of a generic term is generic too.
-    mentions = [m for m in mentions if fold(m.text) not in generic]
+    mentions = [m for m in mentions if fold(m.text) not in generic and (m.source == "vocab" or fold(m.text) not in measures)]
     # 'a quirky acyclic graph (QAG)': an acronym the text spells out in lower case names a kind of thing;
     # a name the vocabulary knows stays ('proximal policy optimization (PPO)').
     lower_spelled = _lowercase_expansions(doc, lex)
@@ -1276,9 +1279,14 @@ def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end
     return out
 
 
+def _expansion_head(long: str) -> str:
+    """The last word of an acronym's expansion, lower case: 'model' of 'Describe Anything Model'."""
+    return long.split()[-1].split("-")[-1].lower() if long.split() else ""
+
+
 def type_from_expansion(long: str, lex: Lexicon) -> EntityType | None:
     """The type an acronym's expansion implies: '... Optimization' is a method, '... Model' a model."""
-    head = long.split()[-1].split("-")[-1].lower() if long.split() else ""
+    head = _expansion_head(long)
     for kind, heads in lex.expansion_heads:
         if head in heads:
             return kind

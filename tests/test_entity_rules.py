@@ -305,3 +305,21 @@ def test_an_acronym_that_changes_by_an_amount_or_follows_a_decimal_is_a_metric_o
 
 def test_a_baseline_beaten_by_a_margin_stays(mentions):
     assert "QZRN" in mentions("Zorblax-7B outperforms QZRN by 3% on hard tasks.")
+
+
+def test_an_acronym_defined_as_a_measure_or_a_layer_is_not_an_entity(mentions):
+    found = mentions("Zorblax-7B splits a Quux Substrate Protocol Layer (QSPL) from the rest and introduces the Zorb Agency "
+                     "Scale (ZAS) to rate tasks. QSPL runs first; 40% favor ZAS Level 3.")
+    assert "Zorblax-7B" in found
+    assert not found & {"QSPL", "ZAS", "Quux Substrate Protocol Layer", "Zorb Agency Scale"}
+
+
+def test_an_acronym_defined_as_contests_is_a_benchmark():
+    vocabulary = load_vocabulary()
+    [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, "Some paper title here",
+                                                       "Zorblax-7B is scored on the Blorf Heuristic Contests (BHC).")], vocabulary)
+    from kg.lexicon import load_lexicon
+    from kg.namespaces import EntityType
+    from kg.nlp import type_from_expansion
+    assert [d.short for d in ann.acronyms] == ["BHC"]
+    assert type_from_expansion("Blorf Heuristic Contests", load_lexicon()) == EntityType.BENCHMARK
