@@ -3,14 +3,14 @@
     pip install -e '.[fit]'                      # scikit-learn, for this script only
     .venv/bin/python benchmarks/fit_weights.py   # -> ontology/lexicon/type-decision.json
 
-It builds the TUNED weeks of benchmarks/eval-split.json twice (with the vocabulary, and without the
+It builds the readable weeks of benchmarks/eval-split.json (the tuned and fit sides) twice (with the vocabulary, and without the
 gold names in it, so that known names are discovered too), takes every name the vocabulary does not
 know, reads its features as the linker does (``Linker.type_features``: its votes per rule and type, its
 label's shape, how often it is written) and labels each (name, week) from the gold file with
 ``kg.evaluate.entity_gold_types``: its gold type, or 'not an entity'. A multinomial logistic regression
 (L2) over the five classes is fitted; leave-one-week-out cross-validation chooses its strength and the
 probability of 'not an entity' at which a discovered name is dropped (or never), by the entity F1 the
-held-out weeks would get. The untouched weeks are never read here. The runtime (kg/votes.py) reads only
+held-out weeks would get. The untouched and unseen weeks are never read here. The runtime (kg/votes.py) reads only
 the numbers this writes; it never imports scikit-learn. Deterministic: same inputs, same file.
 """
 
@@ -37,6 +37,7 @@ from kg.vocab import load_vocabulary
 from kg.votes import NOT_AN_ENTITY, TYPE_CLASSES, TYPE_ORDER, TypeModel, Vote
 
 SPLIT = ROOT / "benchmarks" / "eval-split.json"
+FIT_SIDES = ("tuned", "fit")  # the readable sides of the split; untouched and unseen are never read here
 OUTPUT = lexicon_dir() / "type-decision.json"
 COMMAND = ".venv/bin/python benchmarks/fit_weights.py"
 TYPE_STRENGTHS = (1.0, 3.0, 10.0)  # scikit-learn's C: the inverse of the L2 penalty
@@ -81,14 +82,14 @@ def load_split() -> tuple[list[str], dict]:
         if path.is_file():
             for digest in json.loads(path.read_text(encoding="utf-8"))["digests"]:
                 annotated[digest["digest"]] = digest
-    weeks = [w for w in split["tuned"] if w in annotated]
+    weeks = [w for side in FIT_SIDES for w in split[side] if w in annotated]
     if not weeks:
-        sys.exit("error: no tuned week is annotated in the gold files")
+        sys.exit("error: no readable (tuned or fit) week is annotated in the gold files")
     return [str(corpus / w) for w in weeks], {"digests": [annotated[w] for w in weeks]}
 
 
 def collect(paths: list[str], gold: dict) -> tuple[list[Sample], dict[tuple[str, str], WeekCounts]]:
-    """The discovered names of a build of the tuned weeks, with and without the gold names in the vocabulary."""
+    """The discovered names of a build of the readable (tuned and fit) weeks, with and without the gold names in the vocabulary."""
     files = collect_digest_files([Path(p) for p in paths])
     digests = [read_digest(f.path, f.source_file) for f in files]
     items = [item for digest in digests for item in digest.items]
@@ -157,7 +158,7 @@ def type_table(fitted) -> dict | None:
     model, features = fitted
     classes = [str(c) for c in model.classes_]
     if sorted(classes) != sorted(TYPE_CLASSES):
-        raise SystemExit(f"error: the tuned weeks hold no discovered name of some type (only {classes})")
+        raise SystemExit(f"error: the readable weeks hold no discovered name of some type (only {classes})")
     weights = {}
     for i, feature in enumerate(features):
         by_class = {cls: round(float(model.coef_[k][i]), 4) for k, cls in enumerate(classes)}
@@ -234,7 +235,7 @@ def _name(type_option: TypeOption, keep_option: KeepOption) -> str:
 
 
 def cross_validate(samples: list[Sample], counts: dict[tuple[str, str], WeekCounts], weeks: list[str]) -> tuple[dict, dict]:
-    """Leave one tuned week out: fit on the others, decide the held-out week's names. Figures over all weeks, and
+    """Leave one readable week out: fit on the others, decide the held-out week's names. Figures over all weeks, and
     each held-out week's F1 (for the paired comparison in _choose)."""
     type_options: list[TypeOption] = [None, *((fs, c) for fs in TYPE_FEATURE_SETS for c in TYPE_STRENGTHS)]
     keep_options: list[KeepOption] = [None, *((c, d) for c in KEEP_STRENGTHS for d in DROP_AT)]
@@ -341,7 +342,7 @@ def main() -> None:
     paths, gold = load_split()
     weeks = [Path(p).name for p in paths]
     samples, counts = collect(paths, gold)
-    print(f"{len(samples)} (name, week) samples from {len(weeks)} tuned weeks: "
+    print(f"{len(samples)} (name, week) samples from {len(weeks)} readable (tuned and fit) weeks: "
           + ", ".join(f"{k} {v}" for k, v in sorted(Counter(s.label for s in samples).items())))
     if args.type_strength is not None or args.keep_strength is not None or args.hand_types or args.keep_all:
         type_option: TypeOption = None if args.hand_types else (args.type_features, args.type_strength or 1.0)
@@ -355,7 +356,7 @@ def main() -> None:
         cv["_gain_of_the_best_option"] = significance
         print(f"best option {significance['candidate']}: per-week F1 gain "
               + ", ".join(f"{v} {g['mean']:+.4f} ± {g['standard_error']:.4f}" for v, g in significance["per_week_f1_gain"].items()))
-        how = (f"leave-one-week-out over the tuned weeks: the keep decision's C by the best mean entity F1 (with and "
+        how = (f"leave-one-week-out over the readable (tuned and fit) weeks: the keep decision's C by the best mean entity F1 (with and "
                f"without the vocabulary) at drop_at {DROP_AT_CHOSEN} (why that threshold: DROP_AT_CHOSEN in the script); "
                f"a fitted type decision only if it beats the hand-set weights on both; and either only if its per-week "
                f"F1 gain over the hand-set decision keeping every name exceeds twice its standard error on both")

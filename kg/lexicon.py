@@ -44,6 +44,7 @@ class Lexicon:
     list_nouns_benchmark: frozenset[str]
     module_nouns: frozenset[str]
     expansion_heads: tuple[tuple[EntityType | None, frozenset[str]], ...]  # None: the head says nothing
+    expansion_heads_not_entity: frozenset[str]  # 'Zorb Agency Scale (ZAS)': a measure or a part, no entity
     # ---- organisations
     org_heads: frozenset[str]
     org_heads_before_of: frozenset[str]
@@ -67,6 +68,9 @@ class Lexicon:
     method_name_endings: re.Pattern[str]
     policy_optimisation_shape: re.Pattern[str]
     statistic_shape: re.Pattern[str]  # 'N=13', 'p<0.001', '10M+': never a name
+    number_format: re.Pattern[str]  # 'bfloat16', 'int4': never a name
+    negating_prefixes: frozenset[str]  # 'anti', 'non': 'anti-X' is no name
+    metric_change_after: re.Pattern[str]  # 'X by 15.7%': X is a metric that changed
     adjective_suffixes: str  # a tokenizer suffix pattern, kept as text for spaCy's compile_suffix_regex
     # ---- context words
     intro_verbs: frozenset[str]

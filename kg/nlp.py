@@ -106,6 +106,11 @@ _CODE = re.compile(r"^[A-Z]{1,3}$")
 _SCORE = re.compile(r"^\d{2,}\.\d+$")
 _PLURAL_NAME = re.compile(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s")
 _INITIAL_PARTS = re.compile(r"[-‐]")
+_PARTICIPLE = re.compile(r"^[a-z]{3,}[^e]ed$")  # 'treated', 'formatted'; not 'speed', 'embed'
+_ROMAN_NUMERAL = re.compile(r"^(?:II|III|IV|VI|VII|VIII|IX|XI|XII)$")
+_COMBINATION_SIGNS = re.compile(r"[+/]")
+_GREEK_SUFFIX = re.compile(r"^[A-Za-z0-9]+-[α-ωΑ-Ω]$")
+_DECIMAL = re.compile(r"^\d+\.\d+$")
 # Known names matched in any letter case: one hyphenated token with a digit or sign ('τ²-Bench' for 'τ²-bench') or several words with an
 # acronym among them ('RL with verifiable rewards'); not plain words, which prose writes in lower case as ordinary
 # phrases ('speculative decoding', 'chain-of-thought' are not always the method named) and not a single word.
@@ -225,6 +230,60 @@ def policy_optimisation(text: str, lex: Lexicon) -> EntityType | None:
 def method_ending(text: str, lex: Lexicon) -> EntityType | None:
     """'ZorbRL', 'ZorbLoRA', 'ZorbNet'."""
     return EntityType.METHOD if lex.method_name_endings.search(text) else None
+
+
+# Each of these reads a discovered name alone and says whether its shape makes it no name at all (the keep decision's
+# rules; a name the vocabulary knows is never tested).
+
+
+def participle_compound(text: str, not_entities: frozenset[str], lex: Lexicon) -> bool:
+    """'Zorb-treated', 'Quux-predicted', 'ZQ-formatted': a name hyphen-joined to a lower-case participle is an adjective
+    ('Zorb-treated cohorts'); the name it is built on is found where the text writes it alone."""
+    head, _, last = text.rpartition("-")
+    return bool(head) and bool(_PARTICIPLE.match(last))
+
+
+def number_format(text: str, not_entities: frozenset[str], lex: Lexicon) -> bool:
+    """'bfloat16', 'int4', 'FP8': a numeric format is hardware arithmetic, not a method or a model."""
+    return bool(lex.number_format.match(text))
+
+
+def roman_numeral(text: str, not_entities: frozenset[str], lex: Lexicon) -> bool:
+    """'phase II', 'Type IV': a Roman numeral alone numbers something else."""
+    return bool(_ROMAN_NUMERAL.match(text))
+
+
+def negating_prefix(text: str, not_entities: frozenset[str], lex: Lexicon) -> bool:
+    """'anti-ZQX4', 'Non-ZQ': 'against' or 'other than' a thing describes a class of things, not one."""
+    head, _, rest = text.partition("-")
+    return bool(rest) and head.lower() in lex.negating_prefixes
+
+
+def generic_combination(text: str, not_entities: frozenset[str], lex: Lexicon) -> bool:
+    """'SFT+RL', 'RL/SFT': generic activities joined by a sign are still generic."""
+    parts = _COMBINATION_SIGNS.split(text)
+    return len(parts) >= 2 and all(fold(p) in not_entities for p in parts)
+
+
+def greek_letter_suffix(text: str, not_entities: frozenset[str], lex: Lexicon) -> bool:
+    """'ZQF-β', 'QXN-γ': a code hyphen-joined to one Greek letter is how molecules and proteins are named."""
+    return bool(_GREEK_SUFFIX.match(text))
+
+
+NotANameRule = Callable[[str, frozenset[str], Lexicon], bool]
+NOT_A_NAME_RULES: tuple[tuple[str, NotANameRule], ...] = (
+    ("keep.participle-compound", participle_compound),
+    ("keep.number-format", number_format),
+    ("keep.roman-numeral", roman_numeral),
+    ("keep.negating-prefix", negating_prefix),
+    ("keep.generic-combination", generic_combination),
+    ("keep.greek-letter-suffix", greek_letter_suffix),
+)
+
+
+def not_a_name(text: str, not_entities: frozenset[str], lex: Lexicon) -> str | None:
+    """The first rule whose shape test says this discovered name is no name, or None."""
+    return next((name for name, rule in NOT_A_NAME_RULES if rule(text, not_entities, lex)), None)
 
 
 ShapeRule = Callable[[str, Lexicon], "EntityType | None"]
@@ -796,9 +855,12 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
             mentions.append(mention)
     definitions = _acronym_definitions(doc, sent_index, lex)
     generic = {fold(d.short) for d in definitions if fold(d.long) in vocabulary.not_entities or fold(d.short) in vocabulary.not_entities}
-    acronyms = [d for d in definitions if fold(d.short) not in generic]
+    # 'Zorb Agency Scale (ZAS)': an acronym the text defines as a measure or a part of a system is no entity
+    # (expansion-heads-not-entity.txt); a name the vocabulary knows stays.
+    measures = {fold(d.short) for d in definitions if _expansion_head(d.long) in lex.expansion_heads_not_entity}
+    acronyms = [d for d in definitions if fold(d.short) not in generic | measures]
     # 'Bradley-Terry (BT)': an acronym of a generic term is generic too.
-    mentions = [m for m in mentions if fold(m.text) not in generic]
+    mentions = [m for m in mentions if fold(m.text) not in generic and (m.source == "vocab" or fold(m.text) not in measures)]
     # 'a quirky acyclic graph (QAG)': an acronym the text spells out in lower case names a kind of thing;
     # a name the vocabulary knows stays ('proximal policy optimization (PPO)').
     lower_spelled = _lowercase_expansions(doc, lex)
@@ -806,6 +868,8 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
     # 'IT operations', '1.77% SR': a discovered word the text only uses as a modifier or a metric.
     free = {m.text for m in mentions if not _modifier_only(doc, m, lex)}
     mentions = [m for m in mentions if m.source == "vocab" or m.text in free]
+    # 'Zorb-treated', 'bfloat16', 'phase II': a discovered name whose shape says it is no name (NOT_A_NAME_RULES).
+    mentions = [m for m in mentions if m.source == "vocab" or not not_a_name(m.text, vocabulary.not_entities, lex)]
     # 'far from human ability on MR/PT/DA/CR': short capital codes in a slash list are a table's categories.
     codes = _slash_codes(doc)
     mentions = [m for m in mentions if m.source == "vocab" or m.text not in codes]
@@ -985,7 +1049,23 @@ def _modifier_only(doc: Doc, m: Mention, lex: Lexicon) -> bool:
         return True
     if m.end + 1 < len(doc) and doc[m.end].text in lex.value_signs and PERCENT_OR_NUMBER.match(doc[m.end + 1].text):
         return True
+    if _unit_after_decimal(doc, m, lex) or _metric_given_a_change(doc, m, lex):
+        return True
     return m.start > 0 and doc[m.start - 1].text.endswith("%")
+
+
+def _unit_after_decimal(doc: Doc, m: Mention, lex: Lexicon) -> bool:
+    """'about 0.19 SD', '4.5 GB': a bare acronym right after a decimal number is its unit."""
+    return m.start > 0 and bool(_DECIMAL.match(doc[m.start - 1].text)) and bool(lex.bare_acronym_shape.match(m.text))
+
+
+def _metric_given_a_change(doc: Doc, m: Mention, lex: Lexicon) -> bool:
+    """'improved precision by 8.5%, ZQR by 15.7%': a bare acronym that changes by an amount is a metric, unless the
+    sentence compares it ('outperforms ZQR by 3%': a baseline beaten by a margin)."""
+    if not lex.bare_acronym_shape.match(m.text) or not lex.metric_change_after.match(doc.text, doc[m.end - 1].idx + len(doc[m.end - 1])):
+        return False
+    sent = doc[m.start].sent
+    return not lex.compare_cues.search(doc.text[sent.start_char : doc[m.start].idx])
 
 
 def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[Mention]:
@@ -1199,9 +1279,14 @@ def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end
     return out
 
 
+def _expansion_head(long: str) -> str:
+    """The last word of an acronym's expansion, lower case: 'model' of 'Describe Anything Model'."""
+    return long.split()[-1].split("-")[-1].lower() if long.split() else ""
+
+
 def type_from_expansion(long: str, lex: Lexicon) -> EntityType | None:
     """The type an acronym's expansion implies: '... Optimization' is a method, '... Model' a model."""
-    head = long.split()[-1].split("-")[-1].lower() if long.split() else ""
+    head = _expansion_head(long)
     for kind, heads in lex.expansion_heads:
         if head in heads:
             return kind

@@ -259,3 +259,67 @@ def test_every_member_of_a_long_list_takes_the_lists_head_noun():
     [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, "Some paper title here", body)], vocabulary)
     last = next(m for m in ann.mentions if m.text == "SpatialZorb")
     assert any(v.rule == "context.list-head" and v.type.value == "Benchmark" for v in last.votes)
+
+
+@pytest.mark.parametrize("body, word", [
+    ("Zorblax-7B was tested on 16 ZQX-treated cohorts; ZQX alone helps.", "ZQX-treated"),
+    ("Zorblax-7B finds that QuxNet-predicted responders live longer.", "QuxNet-predicted"),
+    ("Zorblax-7B turns Blorf runs into QZ-formatted traces.", "QZ-formatted"),
+    ("Zorblax-7B shows that zfloat16 is slow while bfloat16 and float16 are fast, and MXFP4 is smaller.", "bfloat16"),
+    ("Zorblax-7B shows that zfloat16 is slow while bfloat16 and float16 are fast, and MXFP4 is smaller.", "MXFP4"),
+    ("Zorblax-7B was tried in a phase II trial.", "II"),
+    ("Zorblax-7B predicts anti-QXL4 outcomes on Non-ZQ tasks.", "anti-QXL4"),
+    ("Zorblax-7B predicts anti-QXL4 outcomes on Non-ZQ tasks.", "Non-ZQ"),
+    ("Zorblax-7B starts from the SFT+RL checkpoint.", "SFT+RL"),
+    ("Zorblax-7B tracks QXF-β signaling and ZNQ-γ levels.", "QXF-β"),
+])
+def test_a_name_whose_shape_makes_it_no_name_is_not_an_entity(mentions, body, word):
+    """kg/nlp.py NOT_A_NAME_RULES: a participle compound, a number format, a Roman numeral, a negating prefix, generic
+    activities joined by a sign, a code with a Greek letter."""
+    found = mentions(body)
+    assert "Zorblax-7B" in found
+    assert word not in found
+
+
+def test_each_no_name_shape_rule_has_its_name():
+    from kg.lexicon import load_lexicon
+    from kg.nlp import not_a_name
+    lex, generic = load_lexicon(), frozenset({"sft", "rl"})
+    assert [not_a_name(w, generic, lex) for w in ("ZQ-treated", "bfloat16", "IV", "anti-ZQ", "SFT+RL", "QXF-β")] == [
+        "keep.participle-compound", "keep.number-format", "keep.roman-numeral", "keep.negating-prefix",
+        "keep.generic-combination", "keep.greek-letter-suffix"]
+    # names that look alike stay: a capitalised part, a noun ending in -eed, a model's sign, a benchmark's Greek letter
+    assert [not_a_name(w, generic, lex) for w in ("Zorb-Distilled", "Zorb-speed", "Zorb+", "τ²-Quxbench", "Post-ZQ")] == [None] * 5
+
+
+@pytest.mark.parametrize("body, word", [
+    ("Zorblax-7B improved precision by 8.5%, ZQRC by 15.7%, and QXM by 12.3%.", "ZQRC"),
+    ("Zorblax-7B improved precision by 8.5%, ZQRC by 15.7%, and QXM by 12.3%.", "QXM"),
+    ("Zorblax-7B moves images closer, about z = 0.19 ZSD, with the gap widening.", "ZSD"),
+])
+def test_an_acronym_that_changes_by_an_amount_or_follows_a_decimal_is_a_metric_or_unit(mentions, body, word):
+    found = mentions(body)
+    assert "Zorblax-7B" in found
+    assert word not in found
+
+
+def test_a_baseline_beaten_by_a_margin_stays(mentions):
+    assert "QZRN" in mentions("Zorblax-7B outperforms QZRN by 3% on hard tasks.")
+
+
+def test_an_acronym_defined_as_a_measure_or_a_layer_is_not_an_entity(mentions):
+    found = mentions("Zorblax-7B splits a Quux Substrate Protocol Layer (QSPL) from the rest and introduces the Zorb Agency "
+                     "Scale (ZAS) to rate tasks. QSPL runs first; 40% favor ZAS Level 3.")
+    assert "Zorblax-7B" in found
+    assert not found & {"QSPL", "ZAS", "Quux Substrate Protocol Layer", "Zorb Agency Scale"}
+
+
+def test_an_acronym_defined_as_contests_is_a_benchmark():
+    vocabulary = load_vocabulary()
+    [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, "Some paper title here",
+                                                       "Zorblax-7B is scored on the Blorf Heuristic Contests (BHC).")], vocabulary)
+    from kg.lexicon import load_lexicon
+    from kg.namespaces import EntityType
+    from kg.nlp import type_from_expansion
+    assert [d.short for d in ann.acronyms] == ["BHC"]
+    assert type_from_expansion("Blorf Heuristic Contests", load_lexicon()) == EntityType.BENCHMARK
