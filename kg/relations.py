@@ -471,5 +471,9 @@ def _lineage_by_name(corpus: LinkedCorpus, found, lex: Lexicon) -> None:
             continue  # 'OpenAgents' is named after a kind of thing, not made from a method
         if introduced_by[child_key] & system_of[parent_key]:
             continue  # 'Zorb-BCP' from the paper that makes Zorb is a setting or part of it, not a later method
+        if methods[child_key].in_vocabulary:
+            # extends.by-name is for a method the text brings in under a name made from its parent ('Zorb-RoC');
+            # a widely known method merely named ('QZorb beats Zorb') has a lineage the text does not state
+            continue
         evidence = first_sentence.get(child_key, Evidence("", methods[child_key].label))
         found[(child_key, Predicate.EXTENDS, parent_key)].add(evidence)

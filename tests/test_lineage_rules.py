@@ -229,3 +229,20 @@ def test_a_lineage_cue_after_a_bullet_heading_extends_the_method_the_heading_nam
                        "● QUIBRA algorithm. Modifies GRPO by amplifying advantages on planning tokens.\n"
                        "● Results. QUIBRA beats GRPO on Plinkett.\n")
     assert ("quibra", "extends", "grpo") in triples
+
+
+def test_a_known_method_named_after_another_is_no_lineage_the_text_states(tmp_path):
+    """extends.by-name: a discovered 'HZorNet' extends ZorNet; the vocabulary's 'QZorNet', merely named, does not."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    write_digest(corpus, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n"
+                 "1. Quoddle\nQuoddle is a new planner trained with HZorNet, a new layer. "
+                 "QZorNet is more efficient than ZorNet only for large models.\n"
+                 "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    (tmp_path / "vocabulary.jsonl").write_text('{"id": "ZorNet", "type": "Method", "aliases": [], "variant_of": null}\n'
+                                               '{"id": "QZorNet", "type": "Method", "aliases": [], "variant_of": null}\n')
+    (tmp_path / "not-entities.txt").write_text("")
+    relations = build([corpus], vocabulary=load_vocabulary(tmp_path)).relations
+    extends = {(r.subject, r.object) for r in relations if str(r.predicate) == "extends"}
+    assert ("hzornet", "zornet") in extends
+    assert ("qzornet", "zornet") not in extends
