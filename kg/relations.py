@@ -393,7 +393,8 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
         label = entities[key].label
         for lm in item.mentions:
             other = entities[lm.entity]
-            if not other.in_vocabulary and other.label.startswith(label + "-") and lm.entity not in out:
+            member = other.label.startswith(label + "-") or other.variant_of == key  # or a version 'Zorb 3' of it
+            if not other.in_vocabulary and member and lm.entity not in out:
                 out[lm.entity] = (lm.mention.sentence, "introduces.family-member")  # 'WebThinker-32B-RL' belongs to 'WebThinker'
     return out
 

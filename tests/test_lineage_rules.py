@@ -246,3 +246,20 @@ def test_a_known_method_named_after_another_is_no_lineage_the_text_states(tmp_pa
     extends = {(r.subject, r.object) for r in relations if str(r.predicate) == "extends"}
     assert ("hzornet", "zornet") in extends
     assert ("qzornet", "zornet") not in extends
+
+
+def test_a_method_keeps_its_numbered_versions_as_a_family_and_nothing_else(tmp_path):
+    """family.known-prefix: 'Zorbattn-4' and 'Zorbattn 3' are versions of the method Zorbattn; 'Zorbattn-QX' is no version."""
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.METHOD) for n in ("Zorbattn", "Zorbattn-4", "Zorbattn 3", "Zorbattn-QX")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbattn-4")].variant_of == "zorbattn"
+    assert entities[fold("Zorbattn 3")].variant_of == "zorbattn"
+    assert entities[fold("Zorbattn-QX")].variant_of is None
+
+
+def test_a_numbered_version_of_the_papers_own_method_is_introduced_with_it(tmp_path):
+    """introduces.family-member: 'ZB-Net 3', a version of the paper's ZB-Net, is the paper's too."""
+    triples = _triples(tmp_path, "1. ZB-Net\nProposes ZB-Net, a new attention layer for long inputs. "
+                       "ZB-Net 3 outperforms BPE on Plinkett.\n")
+    assert ("zb-net", "introduces", "zb-net3") in triples
