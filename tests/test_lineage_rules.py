@@ -263,3 +263,11 @@ def test_a_numbered_version_of_the_papers_own_method_is_introduced_with_it(tmp_p
     triples = _triples(tmp_path, "1. ZB-Net\nProposes ZB-Net, a new attention layer for long inputs. "
                        "ZB-Net 3 outperforms BPE on Plinkett.\n")
     assert ("zb-net", "introduces", "zb-net3") in triples
+
+
+def test_applies_x_with_states_lineage_like_uses_x_with(tmp_path):
+    """extends.stated ('applies X with ...'): the new method is X with a change, as with 'uses X with'."""
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath compresses the inputs, "
+                       "then applies DAPO with a sliding window. Zorvath applies node scores with a soft clip and GRPO ratios.\n")
+    extends = {o for s, p, o in triples if s == "zorvath" and p == "extends"}
+    assert "dapo" in extends and "grpo" not in extends
