@@ -399,11 +399,12 @@ class Linker:
         for key in list(entities):
             entity = entities[key]
             parent = entities.get(entity.variant_of) if entity.variant_of else None
-            if entity.variant_of and (parent is None or parent.type != entity.type or entity.type not in {EntityType.MODEL, EntityType.BENCHMARK}):
+            if entity.variant_of and (parent is None or parent.type != entity.type
+                                      or (entity.type not in {EntityType.MODEL, EntityType.BENCHMARK} and not _numbered_version(entity, parent))):
                 entities[key] = replace(entity, variant_of=None)
                 why = (f"{entity.variant_of} is not an entity" if parent is None
                        else f"{parent.label} is a {parent.type}, not a {entity.type}" if parent.type != entity.type
-                       else f"only models and benchmarks keep a family, not {parent.label}")
+                       else f"only models, benchmarks and numbered versions keep a family, not {parent.label}")
                 decisions[key].append(Decision("family.dropped", why))
             elif parent is not None and entity.variant_of and not entity.in_vocabulary:
                 entities[key] = replace(entity, label=_family_spelling(entity.label, parent.label))
@@ -648,6 +649,16 @@ class Linker:
             digests[key].add(ann.item.digest_file)
             titles[key].add(ann.item.title)
         return {k: Paper(k, t, frozenset(digests[k]), frozenset(titles[k])) for k, t in first_title.items()}
+
+
+def _numbered_version(entity: Entity, parent: Entity) -> bool:
+    """True when the name is its family's name and a version number ('Zorb-4', 'Zorb 3', 'Zorb v2'): a method
+    released in numbered versions keeps them in one family, as models do, while 'Zorb-BCP' or 'Zorb-RoC' is a
+    setting or a new method (extends.by-name), not a version."""
+    if not entity.label.startswith(parent.label):
+        return False
+    tail = entity.label[len(parent.label):]
+    return tail[:1] in {" ", "-", ""} and bool(VERSION_TOKEN.match(tail.lstrip(" -")) or _CAPITAL_VERSION.match(tail.lstrip(" -")))
 
 
 def _vocab_entity(key: str, entry: VocabEntry) -> Entity:

@@ -229,3 +229,61 @@ def test_a_lineage_cue_after_a_bullet_heading_extends_the_method_the_heading_nam
                        "● QUIBRA algorithm. Modifies GRPO by amplifying advantages on planning tokens.\n"
                        "● Results. QUIBRA beats GRPO on Plinkett.\n")
     assert ("quibra", "extends", "grpo") in triples
+
+
+def test_a_known_method_named_after_another_is_no_lineage_the_text_states(tmp_path):
+    """extends.by-name: a discovered 'HZorNet' extends ZorNet; the vocabulary's 'QZorNet', merely named, does not."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    write_digest(corpus, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n"
+                 "1. Quoddle\nQuoddle is a new planner trained with HZorNet, a new layer. "
+                 "QZorNet is more efficient than ZorNet only for large models.\n"
+                 "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    (tmp_path / "vocabulary.jsonl").write_text('{"id": "ZorNet", "type": "Method", "aliases": [], "variant_of": null}\n'
+                                               '{"id": "QZorNet", "type": "Method", "aliases": [], "variant_of": null}\n')
+    (tmp_path / "not-entities.txt").write_text("")
+    relations = build([corpus], vocabulary=load_vocabulary(tmp_path)).relations
+    extends = {(r.subject, r.object) for r in relations if str(r.predicate) == "extends"}
+    assert ("hzornet", "zornet") in extends
+    assert ("qzornet", "zornet") not in extends
+
+
+def test_a_method_keeps_its_numbered_versions_as_a_family_and_nothing_else(tmp_path):
+    """family.known-prefix: 'Zorbattn-4' and 'Zorbattn 3' are versions of the method Zorbattn; 'Zorbattn-QX' is no version."""
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.METHOD) for n in ("Zorbattn", "Zorbattn-4", "Zorbattn 3", "Zorbattn-QX")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbattn-4")].variant_of == "zorbattn"
+    assert entities[fold("Zorbattn 3")].variant_of == "zorbattn"
+    assert entities[fold("Zorbattn-QX")].variant_of is None
+
+
+def test_a_numbered_version_of_the_papers_own_method_is_introduced_with_it(tmp_path):
+    """introduces.family-member: 'ZB-Net 3', a version of the paper's ZB-Net, is the paper's too."""
+    triples = _triples(tmp_path, "1. ZB-Net\nProposes ZB-Net, a new attention layer for long inputs. "
+                       "ZB-Net 3 outperforms BPE on Plinkett.\n")
+    assert ("zb-net", "introduces", "zb-net3") in triples
+
+
+def test_applies_x_with_states_lineage_like_uses_x_with(tmp_path):
+    """extends.stated ('applies X with ...'): the new method is X with a change, as with 'uses X with'."""
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath compresses the inputs, "
+                       "then applies DAPO with a sliding window. Zorvath applies node scores with a soft clip and GRPO ratios.\n")
+    extends = {o for s, p, o in triples if s == "zorvath" and p == "extends"}
+    assert "dapo" in extends and "grpo" not in extends
+
+
+def test_replaces_part_of_x_with_states_lineage(tmp_path):
+    """extends.stated ('replaces X's ... with ...'): X with one of its parts changed."""
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath replaces DAPO's hard clip "
+                       "with a soft gate. Zorvath replaces the reward with GRPO scores.\n")
+    extends = {o for s, p, o in triples if s == "zorvath" and p == "extends"}
+    assert "dapo" in extends and "grpo" not in extends
+
+
+def test_a_use_with_cue_after_a_bullet_heading_extends_the_method_the_heading_names(tmp_path):
+    """extends.stated-heading-method: '● Zorvath loop.' then 'Uses DAPO with a replay buffer ...'."""
+    triples = _triples(tmp_path, "1. Quoddle\nQuoddle is a new planner for proofs.\n"
+                       "● Zorvath loop: a new training algorithm.\nUses DAPO with a replay buffer of past rollouts.\n")
+    extends = {(s, o) for s, p, o in triples if p == "extends"}
+    assert ("zorvath", "dapo") in extends or ("quoddle", "dapo") in extends
