@@ -227,6 +227,15 @@ def method_ending(text: str, lex: Lexicon) -> EntityType | None:
     return EntityType.METHOD if lex.method_name_endings.search(text) else None
 
 
+def technique_ending(text: str, lex: Lexicon) -> EntityType | None:
+    """'Quibble Distillation', 'Zorbish Routing', 'Blorf Clamping': Title-Case words ending in a technique's noun
+    name one technique (the generic ones, 'Beam Search', are in not-entities.txt)."""
+    words = text.split()
+    if len(words) < 2 or not all(w[:1].isupper() for w in words):
+        return None
+    return EntityType.METHOD if _NAME_PARTS.split(words[-1])[-1].lower() in lex.technique_heads else None
+
+
 ShapeRule = Callable[[str, Lexicon], "EntityType | None"]
 SHAPE_RULES: tuple[tuple[str, ShapeRule], ...] = (
     ("shape.parameter-count", parameter_count),
@@ -239,6 +248,7 @@ SHAPE_RULES: tuple[tuple[str, ShapeRule], ...] = (
     ("shape.year-edition", year_edition),
     ("shape.policy-optimisation", policy_optimisation),
     ("shape.method-ending", method_ending),
+    ("shape.technique-ending", technique_ending),
 )
 
 
@@ -310,13 +320,19 @@ class NameFinder:
             if not any(i in taken for i in range(span.start, span.end)):
                 spans.append(span)
                 taken.update(range(span.start, span.end))
+        for span in self._technique_runs(doc, taken):
+            spans.append(span)
+            taken.update(range(span.start, span.end))
         for token in doc:
             if token.i in taken:
                 continue
             strength = name_strength(token.text, self.not_entities, self.lex)
             if strength == 2:
                 start = self._capitalised_run_before(doc, token, taken)
-                spans.append(self._widen(Span(doc, start, token.i + 1, label="NAME")))
+                end = token.i + 1
+                if end < token.sent.end and end not in taken and self._technique_head(doc[end]):
+                    end += 1  # 'ZorbGLU Clamping bounds ...': the technique done to the named thing
+                spans.append(self._widen(Span(doc, start, end, label="NAME")))
             elif strength == 1 and self._numbered_family(doc, token):
                 spans.append(self._widen(Span(doc, token.i, token.i + 1, label="NAME")))
             elif strength == 1 and self._weak_name_holds(doc, token):
@@ -335,6 +351,37 @@ class NameFinder:
                 spans.append(Span(doc, start, end, label="WEAK"))
         doc.ents = filter_spans(spans)
         return doc
+
+    def _technique_head(self, token: Token) -> bool:
+        return _capitalised_word(token, title_case=True) and token.lower_ in self.lex.technique_heads
+
+    def _technique_runs(self, doc: Doc, taken: set[int]) -> Iterator[Span]:
+        """'created through Quibble Distillation (iterative ...)', 'Zorbish Routing decouples ...': prose (not a title,
+        not a Title-Case heading) that capitalises several words ending in a technique's noun names that technique,
+        even when the text also writes 'routing' in lower case. A sentence's first word is left out when the text
+        writes it in lower case elsewhere ('Using Blorf Search')."""
+        lower = self._lower_words(doc)
+        for sent in doc.sents:
+            if sent.start == 0 or self._title_case(sent):
+                continue
+            i = sent.start
+            while i < sent.end:
+                j = i
+                while j < sent.end and j not in taken and _capitalised_word(doc[j], title_case=True):
+                    j += 1
+                if j == i:
+                    i += 1
+                    continue
+                start = i
+                opens = doc[start].is_sent_start or (start > 0 and doc[start - 1].text in self.lex.sentence_opening_marks | self.lex.bullets)
+                if opens and (doc[start].lower_ in lower or doc[start].lower_ in self.lex.intro_verbs):
+                    start += 1
+                # 'Multi-Head Zorb Attention (MZA)': an acronym's definition gives the whole name, found elsewhere
+                defined = j + 2 < sent.end and doc[j].text == "(" and bool(ACRONYM.match(doc[j + 1].text))
+                if not defined and j - start >= 2 and doc[j - 1].lower_ in self.lex.technique_heads \
+                        and fold(doc[start:j].text) not in self.not_entities:
+                    yield Span(doc, start, j, label="WEAK")
+                i = j
 
     def _numbered_family(self, doc: Doc, token: Token) -> bool:
         """'Zorbo 3.7 Sonnet', 'Zorbo Opus 4', 'Quxa 2': a capitalised word the text never writes in lower case, then a
