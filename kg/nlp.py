@@ -1175,7 +1175,8 @@ def _system_name(candidate: str, title: str, doc: Doc, vocabulary: Vocabulary, a
     if not words or len(words) > 4 or words[0] in lex.capitalised_articles or fold(candidate) in vocabulary.not_entities:
         return False
     outside_names = lex.function_words - lex.system_name_joiners
-    if any(w.lower() in outside_names for w in words) or not all(w[:1].isupper() or _DIGIT.search(w) for w in words):
+    if any(w.lower() in outside_names for w in words) \
+            or not all(w[:1].isupper() or _DIGIT.search(w) or w in lex.system_name_joiners for w in words):
         return False
     if candidate.lower() in lex.not_system_titles:
         return False

@@ -147,6 +147,13 @@ def test_a_report_title_names_the_system_it_reports_on():
     assert ann.system_names == ("Zorblax-4",)
 
 
+def test_a_title_name_joined_by_of_names_the_system_the_body_repeats():
+    vocabulary = load_vocabulary()
+    [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, "Quorum of Blorfs",
+                                                       "Quorum of Blorfs presents a multi-agent framework for tool calling.")], vocabulary)
+    assert ann.system_names == ("Quorum of Blorfs",)
+
+
 def test_a_beta_tier_continues_a_model_name(mentions):
     assert "Grok 9 Beta" in mentions("It beats Zorblax-7B and Grok 9 Beta on most tasks.")  # Grok: a known family
 
