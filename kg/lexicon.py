@@ -94,6 +94,7 @@ class Lexicon:
     person_after: re.Pattern[str]  # 'et al.', 'and collaborators': the name before is a person
     title_report_suffix: re.Pattern[str]  # 'Technical Report': the title names a document about the system
     system_name_joiners: frozenset[str]
+    study_verbs: frozenset[str]  # 'discusses', 'explores': a continued title names a topic, not a system
     technique_heads: frozenset[str]  # lower case: 'distillation' ends 'Quibble Distillation', a method's name
     # ---- cue patterns
     eval_cues: re.Pattern[str]

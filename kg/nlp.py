@@ -1193,7 +1193,15 @@ def _system_name(candidate: str, title: str, doc: Doc, vocabulary: Vocabulary, a
     # Initials carry whatever the title's words start with ('(' in 'System 2 Attention (S2A)'): escaped.
     if len(initials) >= 2 and re.search(rf"(?<!\w){re.escape(initials)}(?!\w)", body):
         return True
-    return bool(_definition_votes(doc, lex))
+    return _continues_title(doc, lex) or bool(_definition_votes(doc, lex))
+
+
+def _continues_title(doc: Doc, lex: Lexicon) -> bool:
+    """'Quux Simulator' / 'applies generative modeling to ...': a body that opens in lower case continues the title as
+    one sentence, the title its subject, so the title is the name of what the paper presents (the DAIR layout of 2023);
+    not when the sentence only studies a topic ('Quux Directions' / 'discusses ...')."""
+    sentences = list(doc.sents)
+    return len(sentences) >= 2 and sentences[1][0].is_lower and sentences[1][0].lower_ not in lex.study_verbs
 
 
 def _definition_votes(doc: Doc, lex: Lexicon) -> list[Vote]:
