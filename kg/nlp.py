@@ -599,6 +599,14 @@ def type_noun_after(c: NameContext) -> EntityType | None:
     return None
 
 
+def type_noun_before(c: NameContext) -> EntityType | None:
+    """'the coding agent Zorb achieves ...', 'the benchmark Quux': a lower-case type noun right before the name."""
+    doc, k = c.doc, c.start - 1
+    if k <= c.sent.start or not doc[k].is_lower or doc[k - 1].text in c.lex.list_joiners:
+        return None  # not 'GRPO, framework ...' nor a sentence's first word
+    return _noun_type(doc[k], c.lex)
+
+
 def apposition(c: NameContext) -> EntityType | None:
     """'Zorb, a new optimizer', 'Zorb is an RL framework', 'Zorb (a ... benchmark)': the phrase's head noun."""
     doc, sent, lex, end = c.doc, c.sent, c.lex, c.end
@@ -729,6 +737,7 @@ DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.size-in-parentheses", size_in_parentheses),
     ("context.size-before", size_before),
     ("context.type-noun-after", type_noun_after),
+    ("context.type-noun-before", type_noun_before),
     ("context.apposition", apposition),
     ("context.called", called),
     ("context.results-on", results_on),

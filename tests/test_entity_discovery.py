@@ -92,3 +92,10 @@ def test_title_case_words_ending_in_a_technique_noun_name_a_method(tmp_path):
     assert ("shape.technique-ending", "Method") in found["Blorf Distillation"]
     assert "Plenty Search" in found and "Using Plenty Search" not in found  # a sentence's ordinary first word is left out
     assert "Quibble Attention" not in found  # the acronym's definition names the whole 'Multi-Head Quibble Attention'
+
+
+def test_a_type_noun_right_before_a_capitalised_word_defines_it(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "Benchmarked on long tasks, the augmented coding agent Quibble achieves higher scores than the others.")}
+    assert ("context.type-noun-before", "Method") in found["Quibble"]
