@@ -600,8 +600,11 @@ def type_noun_after(c: NameContext) -> EntityType | None:
 
 
 def type_noun_before(c: NameContext) -> EntityType | None:
-    """'the coding agent Zorb achieves ...', 'the benchmark Quux': a lower-case type noun right before the name."""
+    """'the coding agent Zorb achieves ...', 'the benchmark Quux', 'a training recipe (Zorb) that ...': a lower-case type
+    noun right before the name, or before the parentheses the name alone fills."""
     doc, k = c.doc, c.start - 1
+    if k > c.sent.start and doc[k].text == "(" and c.end < c.sent.end and doc[c.end].text == ")":
+        k -= 1
     if k <= c.sent.start or not doc[k].is_lower or doc[k - 1].text in c.lex.list_joiners:
         return None  # not 'GRPO, framework ...' nor a sentence's first word
     return _noun_type(doc[k], c.lex)

@@ -99,3 +99,10 @@ def test_a_type_noun_right_before_a_capitalised_word_defines_it(tmp_path):
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
         vocabulary, "Benchmarked on long tasks, the augmented coding agent Quibble achieves higher scores than the others.")}
     assert ("context.type-noun-before", "Method") in found["Quibble"]
+
+
+def test_a_type_noun_before_parentheses_that_hold_only_a_name_defines_it(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "It adds a scalable stack and a training recipe (Quibblepulse) that alternates two stages.")}
+    assert ("context.type-noun-before", "Method") in found["Quibblepulse"]
