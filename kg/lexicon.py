@@ -95,6 +95,7 @@ class Lexicon:
     title_report_suffix: re.Pattern[str]  # 'Technical Report': the title names a document about the system
     system_name_joiners: frozenset[str]
     study_verbs: frozenset[str]  # 'discusses', 'explores': a continued title names a topic, not a system
+    title_means_words: frozenset[str]  # 'Quux via Zorbish Routing': the title's technique follows them
     technique_heads: frozenset[str]  # lower case: 'distillation' ends 'Quibble Distillation', a method's name
     # ---- cue patterns
     eval_cues: re.Pattern[str]

@@ -356,22 +356,21 @@ class NameFinder:
         return _capitalised_word(token, title_case=True) and token.lower_ in self.lex.technique_heads
 
     def _technique_runs(self, doc: Doc, taken: set[int]) -> Iterator[Span]:
-        """'created through Quibble Distillation (iterative ...)', 'Zorbish Routing decouples ...': prose (not a title,
-        not a Title-Case heading) that capitalises several words ending in a technique's noun names that technique,
+        """'created through Quibble Distillation (iterative ...)', 'Zorbish Routing decouples ...': prose (or, in a title
+        or Title-Case heading, the words after 'via') that capitalises several words ending in a technique's noun names that technique,
         even when the text also writes 'routing' in lower case. A sentence's first word is left out when the text
         writes it in lower case elsewhere ('Using Blorf Search')."""
         lower = self._lower_words(doc)
         for sent in doc.sents:
-            if sent.start == 0 or self._title_case(sent):
-                continue
+            heading = sent.start == 0 or self._title_case(sent)
             i = sent.start
             while i < sent.end:
                 j = i
                 while j < sent.end and j not in taken and _capitalised_word(doc[j], title_case=True):
                     j += 1
-                if j == i:
-                    i += 1
-                    continue
+                if j == i or (heading and not (i > sent.start and doc[i - 1].lower_ in self.lex.title_means_words)):
+                    i = max(j, i + 1)
+                    continue  # a heading capitalises every word: only the words after 'via' name its technique
                 start = i
                 opens = doc[start].is_sent_start or (start > 0 and doc[start - 1].text in self.lex.sentence_opening_marks | self.lex.bullets)
                 if opens and (doc[start].lower_ in lower or doc[start].lower_ in self.lex.intro_verbs):

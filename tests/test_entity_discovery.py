@@ -106,3 +106,11 @@ def test_a_type_noun_before_parentheses_that_hold_only_a_name_defines_it(tmp_pat
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
         vocabulary, "It adds a scalable stack and a training recipe (Quibblepulse) that alternates two stages.")}
     assert ("context.type-noun-before", "Method") in found["Quibblepulse"]
+
+
+def test_a_title_names_its_technique_after_via(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "Models forget what they learned before.", title="Continual Quibbling via Zorbish Memory Finetuning")}
+    assert ("shape.technique-ending", "Method") in found["Zorbish Memory Finetuning"]
+    assert "Continual Quibbling" not in found
