@@ -81,7 +81,7 @@ def test_a_tier_and_a_version_are_left_to_the_family_that_owns_the_tier(tmp_path
 
 
 def test_title_case_words_ending_in_a_technique_noun_name_a_method(tmp_path):
-    vocabulary = _vocabulary(tmp_path, [])
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorblax", "type": "Model"}])
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, (
         "The team introduces two techniques that cut loss spikes. Zorbish Routing decouples backbone and router updates, "
         "using old weights for routing indices. QuxGLU Clamping bounds the gate components. Created through Blorf "
@@ -95,21 +95,21 @@ def test_title_case_words_ending_in_a_technique_noun_name_a_method(tmp_path):
 
 
 def test_a_type_noun_right_before_a_capitalised_word_defines_it(tmp_path):
-    vocabulary = _vocabulary(tmp_path, [])
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorblax", "type": "Model"}])
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
         vocabulary, "Benchmarked on long tasks, the augmented coding agent Quibble achieves higher scores than the others.")}
     assert ("context.type-noun-before", "Method") in found["Quibble"]
 
 
 def test_a_type_noun_before_parentheses_that_hold_only_a_name_defines_it(tmp_path):
-    vocabulary = _vocabulary(tmp_path, [])
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorblax", "type": "Model"}])
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
         vocabulary, "It adds a scalable stack and a training recipe (Quibblepulse) that alternates two stages.")}
     assert ("context.type-noun-before", "Method") in found["Quibblepulse"]
 
 
 def test_a_title_names_its_technique_after_via(tmp_path):
-    vocabulary = _vocabulary(tmp_path, [])
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorblax", "type": "Model"}])
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
         vocabulary, "Models forget what they learned before.", title="Continual Quibbling via Zorbish Memory Finetuning")}
     assert ("shape.technique-ending", "Method") in found["Zorbish Memory Finetuning"]
