@@ -81,6 +81,7 @@ class Lexicon:
     name_closers: frozenset[str]
     apposition_openers: frozenset[str]
     copulas: frozenset[str]
+    subject_intro_verbs: frozenset[str]  # 'Zorb introduces a framework': the phrase after them defines the subject
     phrase_determiners: frozenset[str]
     apposition_phrase_ends: frozenset[str]
     definition_phrase_ends: frozenset[str]

@@ -627,6 +627,25 @@ def apposition(c: NameContext) -> EntityType | None:
     return head
 
 
+def introduces_a(c: NameContext) -> EntityType | None:
+    """'Zorb introduces a memory framework ... Zorb agents store ...': a name that opens its sentence, introduces a typed
+    thing and comes back later in the item is that thing. A lab opens a sentence so too ('Quxco proposes a recipe'),
+    but seldom comes back; a model is left out, since 'Quxco introduces a model' is as often a lab."""
+    doc, sent, lex, start, end = c.doc, c.sent, c.lex, c.start, c.end
+    opens = start == sent.start or doc[start - 1].text in lex.sentence_opening_marks or doc[start - 1].text in lex.bullets
+    if not (opens and end + 1 < sent.end and doc[end].lower_ in lex.subject_intro_verbs and doc[end + 1].lower_ in lex.phrase_determiners):
+        return None
+    name = doc[start:end].text
+    if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", doc.text[sent.end_char:]):
+        return None
+    head = None
+    for look in range(end + 2, min(end + 14, sent.end)):
+        if doc[look].lower_ in lex.apposition_phrase_ends:
+            break
+        head = _head_type(doc, look, lex) or head
+    return head if head in (EntityType.METHOD, EntityType.BENCHMARK) else None
+
+
 def called(c: NameContext) -> EntityType | None:
     """'a framework called Zorb'."""
     doc, start, lex = c.doc, c.start, c.lex
@@ -742,6 +761,7 @@ DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.type-noun-before", type_noun_before),
     ("context.apposition", apposition),
     ("context.called", called),
+    ("context.introduces-a", introduces_a),
     ("context.results-on", results_on),
     ("context.list-head", list_head),
     ("context.list-company", list_company),

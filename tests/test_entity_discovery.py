@@ -114,3 +114,12 @@ def test_a_title_names_its_technique_after_via(tmp_path):
         vocabulary, "Models forget what they learned before.", title="Continual Quibbling via Zorbish Memory Finetuning")}
     assert ("shape.technique-ending", "Method") in found["Zorbish Memory Finetuning"]
     assert "Continual Quibbling" not in found
+
+
+def test_a_name_that_opens_a_sentence_introducing_a_framework_and_comes_back_is_that_framework(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorblax", "type": "Model"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, (
+        "Growing agents forget things. Quibble introduces an agent-centered architecture that lets agents manage memory. "
+        "Quibble agents decide when to store things. Blorfco proposes a two-stage recipe for distillation."))}
+    assert ("context.introduces-a", "Method") in found["Quibble"]
+    assert "Blorfco" not in found  # named once, as a lab is: no definition
