@@ -85,6 +85,7 @@ class Lexicon:
     name_closers: frozenset[str]
     apposition_openers: frozenset[str]
     copulas: frozenset[str]
+    subject_intro_verbs: frozenset[str]  # 'Zorb introduces a framework': the phrase after them defines the subject
     phrase_determiners: frozenset[str]
     apposition_phrase_ends: frozenset[str]
     definition_phrase_ends: frozenset[str]
@@ -98,6 +99,9 @@ class Lexicon:
     person_after: re.Pattern[str]  # 'et al.', 'and collaborators': the name before is a person
     title_report_suffix: re.Pattern[str]  # 'Technical Report': the title names a document about the system
     system_name_joiners: frozenset[str]
+    study_verbs: frozenset[str]  # 'discusses', 'explores': a continued title names a topic, not a system
+    title_means_words: frozenset[str]  # 'Quux via Zorbish Routing': the title's technique follows them
+    technique_heads: frozenset[str]  # lower case: 'distillation' ends 'Quibble Distillation', a method's name
     # ---- cue patterns
     eval_cues: re.Pattern[str]
     compare_word: re.Pattern[str]

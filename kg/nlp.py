@@ -232,6 +232,15 @@ def method_ending(text: str, lex: Lexicon) -> EntityType | None:
     return EntityType.METHOD if lex.method_name_endings.search(text) else None
 
 
+def technique_ending(text: str, lex: Lexicon) -> EntityType | None:
+    """'Quibble Distillation', 'Zorbish Routing', 'Blorf Clamping': Title-Case words ending in a technique's noun
+    name one technique (a generic one belongs in not-entities.txt)."""
+    words = text.split()
+    if len(words) < 2 or not all(w[:1].isupper() for w in words):
+        return None
+    return EntityType.METHOD if _NAME_PARTS.split(words[-1])[-1].lower() in lex.technique_heads else None
+
+
 # Each of these reads a discovered name alone and says whether its shape makes it no name at all (the keep decision's
 # rules; a name the vocabulary knows is never tested).
 
@@ -298,6 +307,7 @@ SHAPE_RULES: tuple[tuple[str, ShapeRule], ...] = (
     ("shape.year-edition", year_edition),
     ("shape.policy-optimisation", policy_optimisation),
     ("shape.method-ending", method_ending),
+    ("shape.technique-ending", technique_ending),
 )
 
 
@@ -369,13 +379,19 @@ class NameFinder:
             if not any(i in taken for i in range(span.start, span.end)):
                 spans.append(span)
                 taken.update(range(span.start, span.end))
+        for span in self._technique_runs(doc, taken):
+            spans.append(span)
+            taken.update(range(span.start, span.end))
         for token in doc:
             if token.i in taken:
                 continue
             strength = name_strength(token.text, self.not_entities, self.lex)
             if strength == 2:
                 start = self._capitalised_run_before(doc, token, taken)
-                spans.append(self._widen(Span(doc, start, token.i + 1, label="NAME")))
+                end = token.i + 1
+                if end < token.sent.end and end not in taken and self._technique_head(doc[end]):
+                    end += 1  # 'ZorbGLU Clamping bounds ...': the technique done to the named thing
+                spans.append(self._widen(Span(doc, start, end, label="NAME")))
             elif strength == 1 and self._numbered_family(doc, token):
                 spans.append(self._widen(Span(doc, token.i, token.i + 1, label="NAME")))
             elif strength == 1 and self._weak_name_holds(doc, token):
@@ -394,6 +410,36 @@ class NameFinder:
                 spans.append(Span(doc, start, end, label="WEAK"))
         doc.ents = filter_spans(spans)
         return doc
+
+    def _technique_head(self, token: Token) -> bool:
+        return _capitalised_word(token, title_case=True) and token.lower_ in self.lex.technique_heads
+
+    def _technique_runs(self, doc: Doc, taken: set[int]) -> Iterator[Span]:
+        """'created through Quibble Distillation (iterative ...)', 'Zorbish Routing decouples ...': prose (or, in a title
+        or Title-Case heading, the words after 'via') that capitalises several words ending in a technique's noun names that technique,
+        even when the text also writes 'routing' in lower case. A sentence's first word is left out when the text
+        writes it in lower case elsewhere ('Using Blorf Search')."""
+        lower = self._lower_words(doc)
+        for sent in doc.sents:
+            heading = sent.start == 0 or self._title_case(sent)
+            i = sent.start
+            while i < sent.end:
+                j = i
+                while j < sent.end and j not in taken and _capitalised_word(doc[j], title_case=True):
+                    j += 1
+                if j == i or (heading and not (i > sent.start and doc[i - 1].lower_ in self.lex.title_means_words)):
+                    i = max(j, i + 1)
+                    continue  # a heading capitalises every word: only the words after 'via' name its technique
+                start = i
+                opens = doc[start].is_sent_start or (start > 0 and doc[start - 1].text in self.lex.sentence_opening_marks | self.lex.bullets)
+                if opens and (doc[start].lower_ in lower or doc[start].lower_ in self.lex.intro_verbs):
+                    start += 1
+                # 'Multi-Head Zorb Attention (MZA)': an acronym's definition gives the whole name, found elsewhere
+                defined = j + 2 < sent.end and doc[j].text == "(" and bool(ACRONYM.match(doc[j + 1].text))
+                if not defined and j - start >= 2 and doc[j - 1].lower_ in self.lex.technique_heads \
+                        and fold(doc[start:j].text) not in self.not_entities:
+                    yield Span(doc, start, j, label="WEAK")
+                i = j
 
     def _numbered_family(self, doc: Doc, token: Token) -> bool:
         """'Zorbo 3.7 Sonnet', 'Zorbo Opus 4', 'Quxa 2': a capitalised word the text never writes in lower case, then a
@@ -611,6 +657,17 @@ def type_noun_after(c: NameContext) -> EntityType | None:
     return None
 
 
+def type_noun_before(c: NameContext) -> EntityType | None:
+    """'the coding agent Zorb achieves ...', 'the benchmark Quux', 'a training recipe (Zorb) that ...': a lower-case type
+    noun right before the name, or before the parentheses the name alone fills."""
+    doc, k = c.doc, c.start - 1
+    if k > c.sent.start and doc[k].text == "(" and c.end < c.sent.end and doc[c.end].text == ")":
+        k -= 1
+    if k <= c.sent.start or not doc[k].is_lower or doc[k - 1].text in c.lex.list_joiners:
+        return None  # not 'GRPO, framework ...' nor a sentence's first word
+    return _noun_type(doc[k], c.lex)
+
+
 def apposition(c: NameContext) -> EntityType | None:
     """'Zorb, a new optimizer', 'Zorb is an RL framework', 'Zorb (a ... benchmark)': the phrase's head noun."""
     doc, sent, lex, end = c.doc, c.sent, c.lex, c.end
@@ -627,6 +684,25 @@ def apposition(c: NameContext) -> EntityType | None:
             break  # "X, a new optimizer, and ...": the phrase ended with its noun
         head = _head_type(doc, look, lex) or head
     return head
+
+
+def introduces_a(c: NameContext) -> EntityType | None:
+    """'Zorb introduces a memory framework ... Zorb agents store ...': a name that opens its sentence, introduces a typed
+    thing and comes back later in the item is that thing. A lab opens a sentence so too ('Quxco proposes a recipe'),
+    but seldom comes back; a model is left out, since 'Quxco introduces a model' is as often a lab."""
+    doc, sent, lex, start, end = c.doc, c.sent, c.lex, c.start, c.end
+    opens = start == sent.start or doc[start - 1].text in lex.sentence_opening_marks or doc[start - 1].text in lex.bullets
+    if not (opens and end + 1 < sent.end and doc[end].lower_ in lex.subject_intro_verbs and doc[end + 1].lower_ in lex.phrase_determiners):
+        return None
+    name = doc[start:end].text
+    if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", doc.text[sent.end_char:]):
+        return None
+    head = None
+    for look in range(end + 2, min(end + 14, sent.end)):
+        if doc[look].lower_ in lex.apposition_phrase_ends:
+            break
+        head = _head_type(doc, look, lex) or head
+    return head if head in (EntityType.METHOD, EntityType.BENCHMARK) else None
 
 
 def called(c: NameContext) -> EntityType | None:
@@ -741,8 +817,10 @@ DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.size-in-parentheses", size_in_parentheses),
     ("context.size-before", size_before),
     ("context.type-noun-after", type_noun_after),
+    ("context.type-noun-before", type_noun_before),
     ("context.apposition", apposition),
     ("context.called", called),
+    ("context.introduces-a", introduces_a),
     ("context.results-on", results_on),
     ("context.list-head", list_head),
     ("context.list-company", list_company),
@@ -1208,7 +1286,8 @@ def _system_name(candidate: str, title: str, doc: Doc, vocabulary: Vocabulary, a
     if not words or len(words) > 4 or words[0] in lex.capitalised_articles or fold(candidate) in vocabulary.not_entities:
         return False
     outside_names = lex.function_words - lex.system_name_joiners
-    if any(w.lower() in outside_names for w in words) or not all(w[:1].isupper() or _DIGIT.search(w) for w in words):
+    if any(w.lower() in outside_names for w in words) \
+            or not all(w[:1].isupper() or _DIGIT.search(w) or w in lex.system_name_joiners for w in words):
         return False
     if candidate.lower() in lex.not_system_titles:
         return False
@@ -1225,7 +1304,15 @@ def _system_name(candidate: str, title: str, doc: Doc, vocabulary: Vocabulary, a
     # Initials carry whatever the title's words start with ('(' in 'System 2 Attention (S2A)'): escaped.
     if len(initials) >= 2 and re.search(rf"(?<!\w){re.escape(initials)}(?!\w)", body):
         return True
-    return bool(_definition_votes(doc, lex))
+    return _continues_title(doc, lex) or bool(_definition_votes(doc, lex))
+
+
+def _continues_title(doc: Doc, lex: Lexicon) -> bool:
+    """'Quux Simulator' / 'applies generative modeling to ...': a body that opens in lower case continues the title as
+    one sentence, the title its subject, so the title is the name of what the paper presents (the DAIR layout of 2023);
+    not when the sentence only studies a topic ('Quux Directions' / 'discusses ...')."""
+    sentences = list(doc.sents)
+    return len(sentences) >= 2 and sentences[1][0].is_lower and sentences[1][0].lower_ not in lex.study_verbs
 
 
 def _definition_votes(doc: Doc, lex: Lexicon) -> list[Vote]:

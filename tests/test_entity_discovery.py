@@ -78,3 +78,48 @@ def test_a_tier_and_a_version_are_left_to_the_family_that_owns_the_tier(tmp_path
     vocabulary = _vocabulary(tmp_path, [{"id": "Quxlo Opus 5", "type": "Model"}])
     texts = {m.text for m in _mentions(vocabulary, "The agent using Opus 6.1 wins.")}
     assert "Quxlo Opus 6.1" in texts and "Opus 6.1" not in texts
+
+
+def test_title_case_words_ending_in_a_technique_noun_name_a_method(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorblax", "type": "Model"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, (
+        "The team introduces two techniques that cut loss spikes. Zorbish Routing decouples backbone and router updates, "
+        "using old weights for routing indices. QuxGLU Clamping bounds the gate components. Created through Blorf "
+        "Distillation (iterative pruning with continued training), each size is released. Using Plenty Search helps, "
+        "and using it twice helps more. Multi-Head Quibble Attention (MQA) shares keys, unlike multi-head attention."))}
+    assert ("shape.technique-ending", "Method") in found["Zorbish Routing"]  # though 'routing' is also written in lower case
+    assert ("shape.technique-ending", "Method") in found["QuxGLU Clamping"]  # a named thing and the technique done to it
+    assert ("shape.technique-ending", "Method") in found["Blorf Distillation"]
+    assert "Plenty Search" in found and "Using Plenty Search" not in found  # a sentence's ordinary first word is left out
+    assert "Quibble Attention" not in found  # the acronym's definition names the whole 'Multi-Head Quibble Attention'
+
+
+def test_a_type_noun_right_before_a_capitalised_word_defines_it(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorblax", "type": "Model"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "Benchmarked on long tasks, the augmented coding agent Quibble achieves higher scores than the others.")}
+    assert ("context.type-noun-before", "Method") in found["Quibble"]
+
+
+def test_a_type_noun_before_parentheses_that_hold_only_a_name_defines_it(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorblax", "type": "Model"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "It adds a scalable stack and a training recipe (Quibblepulse) that alternates two stages.")}
+    assert ("context.type-noun-before", "Method") in found["Quibblepulse"]
+
+
+def test_a_title_names_its_technique_after_via(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorblax", "type": "Model"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "Models forget what they learned before.", title="Continual Quibbling via Zorbish Memory Finetuning")}
+    assert ("shape.technique-ending", "Method") in found["Zorbish Memory Finetuning"]
+    assert "Continual Quibbling" not in found
+
+
+def test_a_name_that_opens_a_sentence_introducing_a_framework_and_comes_back_is_that_framework(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorblax", "type": "Model"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, (
+        "Growing agents forget things. Quibble introduces an agent-centered architecture that lets agents manage memory. "
+        "Quibble agents decide when to store things. Blorfco proposes a two-stage recipe for distillation."))}
+    assert ("context.introduces-a", "Method") in found["Quibble"]
+    assert "Blorfco" not in found  # named once, as a lab is: no definition

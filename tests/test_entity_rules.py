@@ -147,6 +147,24 @@ def test_a_report_title_names_the_system_it_reports_on():
     assert ann.system_names == ("Zorblax-4",)
 
 
+def test_a_title_name_joined_by_of_names_the_system_the_body_repeats():
+    vocabulary = load_vocabulary()
+    [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, "Quorum of Blorfs",
+                                                       "Quorum of Blorfs presents a multi-agent framework for tool calling.")], vocabulary)
+    assert ann.system_names == ("Quorum of Blorfs",)
+
+
+@pytest.mark.parametrize("title, body, systems", [
+    ("Quux Simulator", "applies generative modeling to learn a quux simulator of interactions.", ("Quux Simulator",)),
+    ("Meta Blorf Prompting", "a generalizable chain of blorfs", ("Meta Blorf Prompting",)),
+    ("Zorb Research Directions", "discusses a list of research directions for students.", ()),
+])
+def test_a_body_that_continues_its_title_in_lower_case_makes_the_title_a_name(title, body, systems):
+    vocabulary = load_vocabulary()
+    [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, title, body)], vocabulary)
+    assert ann.system_names == systems
+
+
 def test_a_beta_tier_continues_a_model_name(mentions):
     assert "Grok 9 Beta" in mentions("It beats Zorblax-7B and Grok 9 Beta on most tasks.")  # Grok: a known family
 
