@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .lexicon import Lexicon, load_lexicon
 from .link import Entity, LinkedCorpus, LinkedItem, LinkedMention
@@ -100,6 +100,7 @@ class MentionContext:
     benchmark_paper: bool = False  # the paper introduces a benchmark: the models it scores are compared, none is its base
     own_names: tuple[str, ...] = ()  # how this item writes the names of what the paper introduces
     study_paper: bool = False  # the paper introduces nothing: the models it names are the ones it studies
+    entities: Mapping[str, Entity] = field(default_factory=dict)  # every entity, for rules that read a sentence's other names
 
     @property
     def sentence(self) -> str:
@@ -127,6 +128,8 @@ def model_relation(c: MentionContext) -> RuleResult:
         return None  # relations.model-as-tool: 'calls X', 'X used as a tool': neither its base nor its baseline
     if lex.model_role_before.search(before[-80:]) or lex.model_role_after.match(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.role"  # 'monitored by X', 'X as the judge': a model it calls
+    if lex.kind_qualifier_after.match(after):
+        return None  # relations.kind-qualifier: 'o1-like LLMs', 'R1-style reasoning' name a kind, not the model
     if lex.qualifier_examples_after.match(after):
         return None  # relations.rival-qualifier: 'outperforming prior X-based models like Y' says nothing of X
     if c.benchmark_paper and c.in_body and not stated_base:
@@ -145,15 +148,37 @@ def model_relation(c: MentionContext) -> RuleResult:
     # comparedWith.example-needs-cue-before: 'large models like X can ... better traces' gives X as an example
     example = lex.example_before.search(before) is not None and not lex.compare_cues.search(before)
     if (c.lm.mention.in_title and c.entity.in_vocabulary and not lex.compare_cues.search(sentence)
-            and not lex.title_qualifier_after.match(after)):
+            and not lex.title_qualifier_after.match(after) and not lex.title_compare_before.search(before)):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.title-subject"  # 'Has GPT-5 Achieved X?': the model it studies
     if c.study_paper and c.in_body and not lex.compare_cues.search(sentence):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-subject"  # 'GPT-5 leads overall but ...' in a study of it
+    if c.study_paper and c.in_body and (not lex.compare_cues.search(before) or _compared_to_studied_model(c, before)):
+        # 'X is 78% cheaper than Y' in a study: with no system of its own, the paper compares the models it studies
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.study-compared"
     if lex.compare_cues.search(sentence) and not c.lm.mention.in_title and not subject and not example:
         return Predicate.COMPARED_WITH, "comparedWith.cue"
     if c.only_this_paper and not c.entity.in_vocabulary and c.in_body:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.only-this-paper"
     return None
+
+
+def _compared_to_studied_model(c: MentionContext, before: str) -> bool:
+    """True when a model the sentence names plainly (no base cue: 'X rises from 13% to 29%' is a base) stands before
+    the last comparison cue ahead of this mention: 'Quxa-8B surpasses Mibbo-70B' compares two models."""
+    cues = list(c.lex.compare_cues.finditer(before))
+    if not cues:
+        return False
+    cue_at = len(c.before) - len(before) + cues[-1].start()  # in the sentence's own offsets
+    sentence = c.sentence
+    for other in c.item.mentions:
+        if other is c.lm or other.mention.sentence != c.lm.mention.sentence or other.entity == c.lm.entity:
+            continue
+        at = sentence.find(other.mention.surface)
+        other_entity = c.entities.get(other.entity)
+        if 0 <= at < cue_at and other_entity is not None and other_entity.type == EntityType.MODEL \
+                and not c.lex.base_after.search(sentence[at + len(other.mention.surface):]):
+            return True
+    return False
 
 
 def benchmark_relation(c: MentionContext) -> RuleResult:
@@ -244,7 +269,7 @@ def _context(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity]
              lex: Lexicon, benchmark_paper: bool = False, own_names: tuple[str, ...] = (), study_paper: bool = False) -> MentionContext:
     before, after = _around(item, lm)
     return MentionContext(item, lm, entities[lm.entity], before, after, lex, papers_of_entity[lm.entity] == {item.paper},
-                          benchmark_paper, own_names, study_paper)
+                          benchmark_paper, own_names, study_paper, entities)
 
 
 def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],

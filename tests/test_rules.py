@@ -317,14 +317,20 @@ def test_base_model_cues(tmp_path):
 
 
 def test_a_study_applies_the_models_it_names(tmp_path):
-    """usesBaseModel.study-subject: a paper that introduces nothing studies the models it names (known ones too),
-    unless the sentence compares them ('X scores 12% versus 40% for Y': Y is compared)."""
+    """usesBaseModel.study-subject: a paper that introduces nothing studies the models it names (known ones too).
+    usesBaseModel.study-compared: with no system of its own, a comparison between two models it names ('X scores
+    12% versus 40% for Y', 'X is cheaper than Y') is between models it studies; a model compared with an unnamed
+    system ('their distilled model beats Y') is still compared."""
     rules = _rules_of(tmp_path, "1. Do Agents Resist Being Switched Off?\nThis study probes whether GPT-4o resists shutdown "
-                      "in sandboxed tasks. DeepSeek-R1 leads overall on sabotage. Blorfi-8B scores 12% versus 40% for Tribo-9B.\n")
+                      "in sandboxed tasks. DeepSeek-R1 leads overall on sabotage. Blorfi-8B scores 12% versus 40% for Tribo-9B. "
+                      "Glim-7B is 70% cheaper than Snib-2B per task. Their distilled model beats Wobo-1B.\n")
     paper = "do-agents-resist-being-switched-off"
     assert rules[(paper, "usesBaseModel", "gpt4o")] == {"usesBaseModel.study-subject"}
     assert rules[(paper, "usesBaseModel", "deepseek-r1")] == {"usesBaseModel.study-subject"}
-    assert (paper, "comparedWith", "tribo-9b") in rules
+    for model in ("blorfi-8b", "tribo-9b", "glim-7b", "snib-2b"):
+        assert rules.get((paper, "usesBaseModel", model)) == {"usesBaseModel.study-compared"}, model
+        assert (paper, "comparedWith", model) not in rules
+    assert (paper, "comparedWith", "wobo-1b") in rules
 
 
 def test_the_subject_of_a_comparison_is_no_baseline(tmp_path):
@@ -466,3 +472,14 @@ def test_a_known_model_a_title_asks_about_is_the_one_studied(tmp_path):
     rules |= _rules_of(tmp_path / "b", "1. On the Drift of o1-like Agents\nThe authors track how plans drift.\n")
     assert rules.get(("can-gpt-4o-plan-proofs", "usesBaseModel", "gpt4o")) == {"usesBaseModel.title-subject"}
     assert not {k for k in rules if k[2] == "o1"}
+
+
+def test_a_model_that_qualifies_a_kind_or_that_a_title_is_set_against_is_no_base(tmp_path):
+    """relations.kind-qualifier: 'o1-like agents' in the body names a kind, not o1; 'Zorvath: Beyond GPT-4o' sets the
+    paper against GPT-4o (no usesBaseModel.title-subject); usesBaseModel.role: 'routes queries to X' names a
+    candidate model the router calls."""
+    rules = _rules_of(tmp_path, "1. Zorvath: Beyond GPT-4o\nZorvath is a new router for proofs. It routes hard queries to "
+                      "the cheaper Quxa-70B. Unlike o1-like agents, it plans ahead.\n")
+    assert not {k for k in rules if k[2] in ("gpt4o", "o1") and k[1] == "usesBaseModel"}
+    assert not {k for k in rules if k[2] == "o1"}
+    assert rules.get(("zorvath-beyond-gpt-4o", "usesBaseModel", "quxa-70b")) == {"usesBaseModel.role"}
