@@ -199,6 +199,8 @@ def method_relation(c: MentionContext) -> RuleResult:
         return None
     if c.lex.prior_work_before.search(c.before):
         return None  # usesMethod.not-prior-work: 'current techniques like X tend to ...' is what the paper improves on
+    if c.lex.baseline_after.match(c.after):
+        return None  # usesMethod.not-a-baseline: 'tracks X-based baselines' names rivals, not a method it uses
     if c.entity.in_vocabulary or not c.only_this_paper:
         return Predicate.USES_METHOD, "usesMethod.in-body"
     if c.lex.method_use_before.search(c.before) or c.lex.method_use_after.match(c.after):
@@ -385,8 +387,8 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         return None  # "embedding models like OpenAI's text-embedding-3-small are also susceptible": studied, not made
     if cue:
         return None if compared and not by_verb else cue
-    if not novel or compared or entity.variant_of or lex.use_verbs.search(clause[-40:]):
-        return None
+    if not novel or compared or entity.variant_of or lex.use_verbs.search(clause[-40:]) or lex.method_use_after.match(after):
+        return None  # 'X-based estimation' is built on X: a method the paper uses, not one it names as its own
     # An unseen name is the paper's own only with positive evidence: the sentence defines it ('X is a ...',
     # 'X (ACR), a framework that') or it is what its clause is about ('● X fixes ...'), never a name in passing.
     if lex.novel_defined_after.match(after):

@@ -483,3 +483,19 @@ def test_a_model_that_qualifies_a_kind_or_that_a_title_is_set_against_is_no_base
     assert not {k for k in rules if k[2] in ("gpt4o", "o1") and k[1] == "usesBaseModel"}
     assert not {k for k in rules if k[2] == "o1"}
     assert rules.get(("zorvath-beyond-gpt-4o", "usesBaseModel", "quxa-70b")) == {"usesBaseModel.role"}
+
+
+def test_cues_of_use_and_of_rivals_around_a_method(tmp_path):
+    """usesMethod.use-cue reads 'reuses X', 'supports approaches including X'; 'X-based estimation' is a method used, not introduced;
+    'along with X, a ... method' adds X to what the paper introduces; 'similar to X' and 'X-based baselines' name
+    a likeness and rivals (usesMethod.not-a-baseline), not a method used."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath introduces a new agent for proofs, along with FlorpGen, a data synthesis "
+                      "method for proofs. Training reuses "
+                      "QuimbTune recipes. The kit supports recent approaches including BlimpMem out of the box.\n"
+                      "● GlorpSample-based estimation: draws samples from the posterior.\n"
+                      "It searches deep trees (similar to GRPO) and closely tracks DPO-based baselines.\n")
+    used = {o for (s, p, o) in rules if p == "usesMethod"}
+    assert {"quimbtune", "blimpmem", "glorpsample"} <= used
+    assert rules.get(("zorvath", "introduces", "florpgen")) == {"introduces.novel-defined"}
+    assert not used & {"florpgen", "grpo", "dpo"}
+    assert ("zorvath", "introduces", "glorpsample") not in rules
