@@ -10,6 +10,7 @@ states it, so the graph can say how many digests and sentences support it.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -101,6 +102,7 @@ class MentionContext:
     own_names: tuple[str, ...] = ()  # how this item writes the names of what the paper introduces
     study_paper: bool = False  # the paper introduces nothing: the models it names are the ones it studies
     entities: Mapping[str, Entity] = field(default_factory=dict)  # every entity, for rules that read a sentence's other names
+    review_paper: bool = False  # a survey or review: it describes other work
 
     @property
     def sentence(self) -> str:
@@ -184,7 +186,11 @@ def _compared_to_studied_model(c: MentionContext, before: str) -> bool:
 def benchmark_relation(c: MentionContext) -> RuleResult:
     """A benchmark named in the body is one the paper reports on, unless it is named as training data or prior
     work ('fine-tuning on the X dataset', 'X-compatible', 'existing benchmarks like X')."""
-    if not c.in_body or c.lex.benchmark_data_before.search(c.before) or c.lex.benchmark_data_after.match(c.after):
+    if not c.in_body:
+        # evaluatedOn.own-benchmark: the benchmark a title names as the paper's own ('ZorbBench: ...') is one it
+        # reports on, even when the body only says 'it'
+        return (Predicate.EVALUATED_ON, "evaluatedOn.own-benchmark") if c.lm.mention.surface in c.own_names else None
+    if c.lex.benchmark_data_before.search(c.before) or c.lex.benchmark_data_after.match(c.after):
         return None
     return Predicate.EVALUATED_ON, "evaluatedOn.in-body"
 
@@ -225,7 +231,7 @@ def organization_relation(c: MentionContext) -> RuleResult:
     """'researchers from Zorb', 'Zorb introduces', an organisation in the title -> affiliation."""
     if c.lex.org_cue_before.search(c.before[-80:]) or c.lex.org_cue_after.search(c.after):
         return Predicate.AFFILIATION, "affiliation.cue"
-    if c.lm.mention.sentence == 0:
+    if c.lm.mention.sentence == 0 and not c.review_paper:  # 'A Review of X Models' is about X's work, not by X
         return Predicate.AFFILIATION, "affiliation.title"
     # The organisation that opens a sentence of the item's opening paragraph ('Zorb Labs runs ...') wrote the paper.
     if _in_opening_paragraph(c) and _opens_clause(c.before, c.lex) and c.lex.org_subject_after.match(c.after):
@@ -268,10 +274,11 @@ def _contrasted(before: str, lex: Lexicon) -> bool:
 
 
 def _context(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
-             lex: Lexicon, benchmark_paper: bool = False, own_names: tuple[str, ...] = (), study_paper: bool = False) -> MentionContext:
+             lex: Lexicon, benchmark_paper: bool = False, own_names: tuple[str, ...] = (), study_paper: bool = False,
+             review_paper: bool = False) -> MentionContext:
     before, after = _around(item, lm)
     return MentionContext(item, lm, entities[lm.entity], before, after, lex, papers_of_entity[lm.entity] == {item.paper},
-                          benchmark_paper, own_names, study_paper, entities)
+                          benchmark_paper, own_names, study_paper, entities, review_paper)
 
 
 def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
@@ -296,7 +303,7 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         if review and entity.type in (EntityType.MODEL, EntityType.METHOD):
             continue
         relation_rule = RELATION_RULES.get(entity.type) if entity.type else None
-        c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper, own_names, not introduced)
+        c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper, own_names, not introduced, review)
         stated = relation_rule(c) if relation_rule else None
         if stated is None:
             continue
@@ -342,18 +349,31 @@ def _share_across_conjuncts(item: LinkedItem, entities: Mapping[str, Entity], fo
 def _around(item: LinkedItem, lm: LinkedMention) -> tuple[str, str]:
     """The text of the mention's sentence before and after it."""
     sentence = item.annotated.sentences[lm.mention.sentence]
-    at = sentence.find(lm.mention.surface)
+    spots = _name_spots(sentence, lm.mention.surface)
     # relations.nth-occurrence: the n-th mention of a name in its sentence reads the n-th place it is written
     # ('fails without Zorb ... then adopts Zorb'), not the first place each time
+    nth = 0
     for other in item.mentions:
-        if other is lm or at < 0:
+        if other is lm:
             break
-        if other.mention.sentence == lm.mention.sentence and other.mention.surface == lm.mention.surface:
-            next_at = sentence.find(lm.mention.surface, at + 1)
-            at = next_at if next_at >= 0 else at
-    if at < 0:
+        nth += other.mention.sentence == lm.mention.sentence and other.mention.surface == lm.mention.surface
+    if not spots:
         return sentence, ""
+    at = spots[min(nth, len(spots) - 1)]
     return sentence[:at], sentence[at + len(lm.mention.surface):]
+
+
+def _name_spots(sentence: str, surface: str) -> list[int]:
+    """Where the name is written in the sentence as a whole name; 'Zorb' inside 'Zorb-2' or 'Zorb-7B' is another
+    name (relations.whole-name), though 'Zorb-based' still writes Zorb. Every place, when it is never whole."""
+    whole = [m.start() for m in re.finditer(r"(?<![\w-])" + re.escape(surface) + r"(?![^\W_]|-[A-Z0-9])", sentence)]
+    if whole:
+        return whole
+    spots, at = [], sentence.find(surface)
+    while at >= 0:
+        spots.append(at)
+        at = sentence.find(surface, at + 1)
+    return spots
 
 
 def introduction_rule(c: MentionContext, known: bool) -> str | None:

@@ -499,3 +499,36 @@ def test_cues_of_use_and_of_rivals_around_a_method(tmp_path):
     assert rules.get(("zorvath", "introduces", "florpgen")) == {"introduces.novel-defined"}
     assert not used & {"florpgen", "grpo", "dpo"}
     assert ("zorvath", "introduces", "glorpsample") not in rules
+
+
+def test_benchmarks_named_as_predecessor_data_or_qualifier_and_a_title_benchmark(tmp_path):
+    """evaluatedOn.in-body skips 'beyond the original X', 'fine-tuning on the 1k-example X dataset', 'prompts from
+    repositories (including X', 'X-level problems'; relations.whole-name: 'X' is read where it stands alone, not
+    inside 'X-2'; evaluatedOn.own-benchmark: the benchmark a title names as the paper's own is one it reports on."""
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    rules = _rules_of(tmp_path / "a", "1. Zorvath\nZorvath is a new agent for proofs. QuxaBench-2 is harder, beyond the "
+                      "original QuxaBench. It first runs supervised fine-tuning on the 1 k-example GlimQA dataset. Its mix "
+                      "pulls prompts from many open repositories (including Blorf Instruct, SnibQA, and others). It solves "
+                      "FrobBench-level problems and scores 40% on WibboBench.\n")
+    rules |= _rules_of(tmp_path / "b", "1. TrokBench\nA new suite of 900 hard proofs, with 12 frontier models tested on it.\n")
+    evaluated = {o for (s, p, o) in rules if p == "evaluatedOn" and s != "plinkett"}
+    assert {"quxabench2", "wibbobench"} <= evaluated
+    assert not evaluated & {"quxabench", "glimqa", "snibqa", "frobbench"}
+    assert rules.get(("trokbench", "evaluatedOn", "trokbench")) == {"evaluatedOn.own-benchmark"}
+
+
+@pytest.mark.parametrize("body", [
+    "New interpretability research from Quillmont University shows that agents plan.",
+    "Quillmont University research demonstrates that agents plan ahead.",
+])
+def test_research_by_an_organisation_is_its_paper(tmp_path, body):
+    """affiliation.cue: 'research from ORG', 'ORG research shows'."""
+    triples = _triples(tmp_path, f"1. Zorvath\n{body}\n● Zorvath plans ahead and wins.\n")
+    assert ("zorvath", "affiliation", "quillmont-university") in triples
+
+
+def test_a_review_is_not_by_the_organisation_its_title_names(tmp_path):
+    """affiliation.title does not fire for a review: 'A Review of Quillmont Models' is about the organisation's work."""
+    triples = _triples(tmp_path, "1. A Review of Quillmont Labs Models\nThis paper reviews the techniques behind the "
+                       "open models of Quillmont Labs.\n")
+    assert not {t for t in triples if t[1] == "affiliation"}
