@@ -165,19 +165,24 @@ def model_relation(c: MentionContext) -> RuleResult:
 
 
 def _compared_to_studied_model(c: MentionContext, before: str) -> bool:
-    """True when a model the sentence names plainly (no base cue: 'X rises from 13% to 29%' is a base) stands before
-    the last comparison cue ahead of this mention: 'Quxa-8B surpasses Mibbo-70B' compares two models."""
+    """True when a model the sentence names plainly (no base cue: 'X rises from 13% to 29%' is a base; no comparison
+    before it: 'surpasses X' makes X a rival) stands before the last comparison cue ahead of this mention: 'Quxa-8B
+    surpasses Mibbo-70B' compares two models."""
     cues = list(c.lex.compare_cues.finditer(before))
     if not cues:
         return False
-    cue_at = len(c.before) - len(before) + cues[-1].start()  # in the sentence's own offsets
+    label_end = len(c.before) - len(before)  # a bullet's topic label, already left out of ``before``
+    cue_at = label_end + cues[-1].start()  # in the sentence's own offsets
     sentence = c.sentence
     for other in c.item.mentions:
         if other is c.lm or other.mention.sentence != c.lm.mention.sentence or other.entity == c.lm.entity:
             continue
         at = sentence.find(other.mention.surface)
         other_entity = c.entities.get(other.entity)
+        # the other model is the comparison's subject: no cue before it ('X surpasses Y, and Z beats W': W is no
+        # study subject, as Y, the first rival, stands between) and no base cue after it
         if 0 <= at < cue_at and other_entity is not None and other_entity.type == EntityType.MODEL \
+                and not c.lex.compare_cues.search(sentence[label_end:at]) \
                 and not c.lex.base_after.search(sentence[at + len(other.mention.surface):]):
             return True
     return False

@@ -323,14 +323,15 @@ def test_a_study_applies_the_models_it_names(tmp_path):
     system ('their distilled model beats Y') is still compared."""
     rules = _rules_of(tmp_path, "1. Do Agents Resist Being Switched Off?\nThis study probes whether GPT-4o resists shutdown "
                       "in sandboxed tasks. DeepSeek-R1 leads overall on sabotage. Blorfi-8B scores 12% versus 40% for Tribo-9B. "
-                      "Glim-7B is 70% cheaper than Snib-2B per task. Their distilled model beats Wobo-1B.\n")
+                      "Glim-7B is 70% cheaper than Snib-2B per task. Their distilled model beats Wobo-1B. Their large model "
+                      "surpasses Fenn-9B, and even the small one beats Trok-4B.\n")
     paper = "do-agents-resist-being-switched-off"
     assert rules[(paper, "usesBaseModel", "gpt4o")] == {"usesBaseModel.study-subject"}
     assert rules[(paper, "usesBaseModel", "deepseek-r1")] == {"usesBaseModel.study-subject"}
     for model in ("blorfi-8b", "tribo-9b", "glim-7b", "snib-2b"):
         assert rules.get((paper, "usesBaseModel", model)) == {"usesBaseModel.study-compared"}, model
         assert (paper, "comparedWith", model) not in rules
-    assert (paper, "comparedWith", "wobo-1b") in rules
+    assert {(paper, "comparedWith", m) for m in ("wobo-1b", "fenn-9b", "trok-4b")} <= set(rules)
 
 
 def test_the_subject_of_a_comparison_is_no_baseline(tmp_path):
