@@ -150,6 +150,9 @@ class Lexicon:
     prior_work_before: re.Pattern[str]  # 'current techniques like X', 'unlike X'
     model_tool: re.Pattern[str]  # 'calls NAME', 'NAME used as a tool' (NAME stands for the mention)
     title_qualifier_after: re.Pattern[str]  # 'o1-like LLMs' in a title: a kind, not the model
+    title_compare_before: re.Pattern[str]  # 'Beyond X' in a title: a model it is set against
+    kind_qualifier_after: re.Pattern[str]  # 'X-like LLMs' in the body: a kind, not the model
+    baseline_after: re.Pattern[str]  # 'X-based baselines': a method named as a rival
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]

@@ -10,9 +10,10 @@ states it, so the graph can say how many digests and sentences support it.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .lexicon import Lexicon, load_lexicon
 from .link import Entity, LinkedCorpus, LinkedItem, LinkedMention
@@ -100,6 +101,8 @@ class MentionContext:
     benchmark_paper: bool = False  # the paper introduces a benchmark: the models it scores are compared, none is its base
     own_names: tuple[str, ...] = ()  # how this item writes the names of what the paper introduces
     study_paper: bool = False  # the paper introduces nothing: the models it names are the ones it studies
+    entities: Mapping[str, Entity] = field(default_factory=dict)  # every entity, for rules that read a sentence's other names
+    review_paper: bool = False  # a survey or review: it describes other work
 
     @property
     def sentence(self) -> str:
@@ -127,6 +130,8 @@ def model_relation(c: MentionContext) -> RuleResult:
         return None  # relations.model-as-tool: 'calls X', 'X used as a tool': neither its base nor its baseline
     if lex.model_role_before.search(before[-80:]) or lex.model_role_after.match(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.role"  # 'monitored by X', 'X as the judge': a model it calls
+    if lex.kind_qualifier_after.match(after):
+        return None  # relations.kind-qualifier: 'o1-like LLMs', 'R1-style reasoning' name a kind, not the model
     if lex.qualifier_examples_after.match(after):
         return None  # relations.rival-qualifier: 'outperforming prior X-based models like Y' says nothing of X
     if c.benchmark_paper and c.in_body and not stated_base:
@@ -145,10 +150,13 @@ def model_relation(c: MentionContext) -> RuleResult:
     # comparedWith.example-needs-cue-before: 'large models like X can ... better traces' gives X as an example
     example = lex.example_before.search(before) is not None and not lex.compare_cues.search(before)
     if (c.lm.mention.in_title and c.entity.in_vocabulary and not lex.compare_cues.search(sentence)
-            and not lex.title_qualifier_after.match(after)):
+            and not lex.title_qualifier_after.match(after) and not lex.title_compare_before.search(before)):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.title-subject"  # 'Has GPT-5 Achieved X?': the model it studies
     if c.study_paper and c.in_body and not lex.compare_cues.search(sentence):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-subject"  # 'GPT-5 leads overall but ...' in a study of it
+    if c.study_paper and c.in_body and (not lex.compare_cues.search(before) or _compared_to_studied_model(c, before)):
+        # 'X is 78% cheaper than Y' in a study: with no system of its own, the paper compares the models it studies
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.study-compared"
     if lex.compare_cues.search(sentence) and not c.lm.mention.in_title and not subject and not example:
         return Predicate.COMPARED_WITH, "comparedWith.cue"
     if c.only_this_paper and not c.entity.in_vocabulary and c.in_body:
@@ -156,10 +164,38 @@ def model_relation(c: MentionContext) -> RuleResult:
     return None
 
 
+def _compared_to_studied_model(c: MentionContext, before: str) -> bool:
+    """True when a model the sentence names plainly (no base cue: 'X rises from 13% to 29%' is a base; no comparison
+    before it: 'surpasses X' makes X a rival) stands before the last comparison cue ahead of this mention: 'Quxa-8B
+    surpasses Mibbo-70B' compares two models."""
+    cues = list(c.lex.compare_cues.finditer(before))
+    if not cues:
+        return False
+    label_end = len(c.before) - len(before)  # a bullet's topic label, already left out of ``before``
+    cue_at = label_end + cues[-1].start()  # in the sentence's own offsets
+    sentence = c.sentence
+    for other in c.item.mentions:
+        if other is c.lm or other.mention.sentence != c.lm.mention.sentence or other.entity == c.lm.entity:
+            continue
+        at = sentence.find(other.mention.surface)
+        other_entity = c.entities.get(other.entity)
+        # the other model is the comparison's subject: no cue before it ('X surpasses Y, and Z beats W': W is no
+        # study subject, as Y, the first rival, stands between) and no base cue after it
+        if 0 <= at < cue_at and other_entity is not None and other_entity.type == EntityType.MODEL \
+                and not c.lex.compare_cues.search(sentence[label_end:at]) \
+                and not c.lex.base_after.search(sentence[at + len(other.mention.surface):]):
+            return True
+    return False
+
+
 def benchmark_relation(c: MentionContext) -> RuleResult:
     """A benchmark named in the body is one the paper reports on, unless it is named as training data or prior
     work ('fine-tuning on the X dataset', 'X-compatible', 'existing benchmarks like X')."""
-    if not c.in_body or c.lex.benchmark_data_before.search(c.before) or c.lex.benchmark_data_after.match(c.after):
+    if not c.in_body:
+        # evaluatedOn.own-benchmark: the benchmark a title names as the paper's own ('ZorbBench: ...') is one it
+        # reports on, even when the body only says 'it'
+        return (Predicate.EVALUATED_ON, "evaluatedOn.own-benchmark") if c.lm.mention.surface in c.own_names else None
+    if c.lex.benchmark_data_before.search(c.before) or c.lex.benchmark_data_after.match(c.after):
         return None
     return Predicate.EVALUATED_ON, "evaluatedOn.in-body"
 
@@ -174,6 +210,8 @@ def method_relation(c: MentionContext) -> RuleResult:
         return None
     if c.lex.prior_work_before.search(c.before):
         return None  # usesMethod.not-prior-work: 'current techniques like X tend to ...' is what the paper improves on
+    if c.lex.baseline_after.match(c.after):
+        return None  # usesMethod.not-a-baseline: 'tracks X-based baselines' names rivals, not a method it uses
     if c.entity.in_vocabulary or not c.only_this_paper:
         return Predicate.USES_METHOD, "usesMethod.in-body"
     if c.lex.method_use_before.search(c.before) or c.lex.method_use_after.match(c.after):
@@ -202,7 +240,7 @@ def organization_relation(c: MentionContext) -> RuleResult:
     """'researchers from Zorb', 'Zorb introduces', an organisation in the title -> affiliation."""
     if c.lex.org_cue_before.search(c.before[-80:]) or c.lex.org_cue_after.search(c.after):
         return Predicate.AFFILIATION, "affiliation.cue"
-    if c.lm.mention.sentence == 0:
+    if c.lm.mention.sentence == 0 and not c.review_paper:  # 'A Review of X Models' is about X's work, not by X
         return Predicate.AFFILIATION, "affiliation.title"
     # The organisation that opens a sentence of the item's opening paragraph ('Zorb Labs runs ...') wrote the paper.
     if _in_opening_paragraph(c) and _opens_clause(c.before, c.lex) and c.lex.org_subject_after.match(c.after):
@@ -245,10 +283,11 @@ def _contrasted(before: str, lex: Lexicon) -> bool:
 
 
 def _context(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
-             lex: Lexicon, benchmark_paper: bool = False, own_names: tuple[str, ...] = (), study_paper: bool = False) -> MentionContext:
+             lex: Lexicon, benchmark_paper: bool = False, own_names: tuple[str, ...] = (), study_paper: bool = False,
+             review_paper: bool = False) -> MentionContext:
     before, after = _around(item, lm)
     return MentionContext(item, lm, entities[lm.entity], before, after, lex, papers_of_entity[lm.entity] == {item.paper},
-                          benchmark_paper, own_names, study_paper)
+                          benchmark_paper, own_names, study_paper, entities, review_paper)
 
 
 def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
@@ -273,7 +312,7 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         if review and entity.type in (EntityType.MODEL, EntityType.METHOD):
             continue
         relation_rule = RELATION_RULES.get(entity.type) if entity.type else None
-        c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper, own_names, not introduced)
+        c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper, own_names, not introduced, review)
         stated = relation_rule(c) if relation_rule else None
         evidence = Evidence(digest, sentences[lm.mention.sentence])
         if stated is not None:
@@ -321,18 +360,31 @@ def _share_across_conjuncts(item: LinkedItem, entities: Mapping[str, Entity], fo
 def _around(item: LinkedItem, lm: LinkedMention) -> tuple[str, str]:
     """The text of the mention's sentence before and after it."""
     sentence = item.annotated.sentences[lm.mention.sentence]
-    at = sentence.find(lm.mention.surface)
+    spots = _name_spots(sentence, lm.mention.surface)
     # relations.nth-occurrence: the n-th mention of a name in its sentence reads the n-th place it is written
     # ('fails without Zorb ... then adopts Zorb'), not the first place each time
+    nth = 0
     for other in item.mentions:
-        if other is lm or at < 0:
+        if other is lm:
             break
-        if other.mention.sentence == lm.mention.sentence and other.mention.surface == lm.mention.surface:
-            next_at = sentence.find(lm.mention.surface, at + 1)
-            at = next_at if next_at >= 0 else at
-    if at < 0:
+        nth += other.mention.sentence == lm.mention.sentence and other.mention.surface == lm.mention.surface
+    if not spots:
         return sentence, ""
+    at = spots[min(nth, len(spots) - 1)]
     return sentence[:at], sentence[at + len(lm.mention.surface):]
+
+
+def _name_spots(sentence: str, surface: str) -> list[int]:
+    """Where the name is written in the sentence as a whole name; 'Zorb' inside 'Zorb-2' or 'Zorb-7B' is another
+    name (relations.whole-name), though 'Zorb-based' still writes Zorb. Every place, when it is never whole."""
+    whole = [m.start() for m in re.finditer(r"(?<![\w-])" + re.escape(surface) + r"(?![^\W_]|-[A-Z0-9])", sentence)]
+    if whole:
+        return whole
+    spots, at = [], sentence.find(surface)
+    while at >= 0:
+        spots.append(at)
+        at = sentence.find(surface, at + 1)
+    return spots
 
 
 def introduction_rule(c: MentionContext, known: bool) -> str | None:
@@ -366,8 +418,8 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         return None  # "embedding models like OpenAI's text-embedding-3-small are also susceptible": studied, not made
     if cue:
         return None if compared and not by_verb else cue
-    if not novel or compared or entity.variant_of or lex.use_verbs.search(clause[-40:]):
-        return None
+    if not novel or compared or entity.variant_of or lex.use_verbs.search(clause[-40:]) or lex.method_use_after.match(after):
+        return None  # 'X-based estimation' is built on X: a method the paper uses, not one it names as its own
     # An unseen name is the paper's own only with positive evidence: the sentence defines it ('X is a ...',
     # 'X (ACR), a framework that') or it is what its clause is about ('● X fixes ...'), never a name in passing.
     if lex.novel_defined_after.match(after):

@@ -317,14 +317,21 @@ def test_base_model_cues(tmp_path):
 
 
 def test_a_study_applies_the_models_it_names(tmp_path):
-    """usesBaseModel.study-subject: a paper that introduces nothing studies the models it names (known ones too),
-    unless the sentence compares them ('X scores 12% versus 40% for Y': Y is compared)."""
+    """usesBaseModel.study-subject: a paper that introduces nothing studies the models it names (known ones too).
+    usesBaseModel.study-compared: with no system of its own, a comparison between two models it names ('X scores
+    12% versus 40% for Y', 'X is cheaper than Y') is between models it studies; a model compared with an unnamed
+    system ('their distilled model beats Y') is still compared."""
     rules = _rules_of(tmp_path, "1. Do Agents Resist Being Switched Off?\nThis study probes whether GPT-4o resists shutdown "
-                      "in sandboxed tasks. DeepSeek-R1 leads overall on sabotage. Blorfi-8B scores 12% versus 40% for Tribo-9B.\n")
+                      "in sandboxed tasks. DeepSeek-R1 leads overall on sabotage. Blorfi-8B scores 12% versus 40% for Tribo-9B. "
+                      "Glim-7B is 70% cheaper than Snib-2B per task. Their distilled model beats Wobo-1B. Their large model "
+                      "surpasses Fenn-9B, and even the small one beats Trok-4B.\n")
     paper = "do-agents-resist-being-switched-off"
     assert rules[(paper, "usesBaseModel", "gpt4o")] == {"usesBaseModel.study-subject"}
     assert rules[(paper, "usesBaseModel", "deepseek-r1")] == {"usesBaseModel.study-subject"}
-    assert (paper, "comparedWith", "tribo-9b") in rules
+    for model in ("blorfi-8b", "tribo-9b", "glim-7b", "snib-2b"):
+        assert rules.get((paper, "usesBaseModel", model)) == {"usesBaseModel.study-compared"}, model
+        assert (paper, "comparedWith", model) not in rules
+    assert {(paper, "comparedWith", m) for m in ("wobo-1b", "fenn-9b", "trok-4b")} <= set(rules)
 
 
 def test_the_subject_of_a_comparison_is_no_baseline(tmp_path):
@@ -466,3 +473,63 @@ def test_a_known_model_a_title_asks_about_is_the_one_studied(tmp_path):
     rules |= _rules_of(tmp_path / "b", "1. On the Drift of o1-like Agents\nThe authors track how plans drift.\n")
     assert rules.get(("can-gpt-4o-plan-proofs", "usesBaseModel", "gpt4o")) == {"usesBaseModel.title-subject"}
     assert not {k for k in rules if k[2] == "o1"}
+
+
+def test_a_model_that_qualifies_a_kind_or_that_a_title_is_set_against_is_no_base(tmp_path):
+    """relations.kind-qualifier: 'o1-like agents' in the body names a kind, not o1; 'Zorvath: Beyond GPT-4o' sets the
+    paper against GPT-4o (no usesBaseModel.title-subject); usesBaseModel.role: 'routes queries to X' names a
+    candidate model the router calls."""
+    rules = _rules_of(tmp_path, "1. Zorvath: Beyond GPT-4o\nZorvath is a new router for proofs. It routes hard queries to "
+                      "the cheaper Quxa-70B. Unlike o1-like agents, it plans ahead.\n")
+    assert not {k for k in rules if k[2] in ("gpt4o", "o1") and k[1] == "usesBaseModel"}
+    assert not {k for k in rules if k[2] == "o1"}
+    assert rules.get(("zorvath-beyond-gpt-4o", "usesBaseModel", "quxa-70b")) == {"usesBaseModel.role"}
+
+
+def test_cues_of_use_and_of_rivals_around_a_method(tmp_path):
+    """usesMethod.use-cue reads 'reuses X', 'supports approaches including X'; 'X-based estimation' is a method used, not introduced;
+    'along with X, a ... method' adds X to what the paper introduces; 'similar to X' and 'X-based baselines' name
+    a likeness and rivals (usesMethod.not-a-baseline), not a method used."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath introduces a new agent for proofs, along with FlorpGen, a data synthesis "
+                      "method for proofs. Training reuses "
+                      "QuimbTune recipes. The kit supports recent approaches including BlimpMem out of the box.\n"
+                      "● GlorpSample-based estimation: draws samples from the posterior.\n"
+                      "It searches deep trees (similar to GRPO) and closely tracks DPO-based baselines.\n")
+    used = {o for (s, p, o) in rules if p == "usesMethod"}
+    assert {"quimbtune", "blimpmem", "glorpsample"} <= used
+    assert rules.get(("zorvath", "introduces", "florpgen")) == {"introduces.novel-defined"}
+    assert not used & {"florpgen", "grpo", "dpo"}
+    assert ("zorvath", "introduces", "glorpsample") not in rules
+
+
+def test_benchmarks_named_as_predecessor_data_or_qualifier_and_a_title_benchmark(tmp_path):
+    """evaluatedOn.in-body skips 'beyond the original X', 'fine-tuning on the 1k-example X dataset', 'prompts from
+    repositories (including X', 'X-level problems'; relations.whole-name: 'X' is read where it stands alone, not
+    inside 'X-2'; evaluatedOn.own-benchmark: the benchmark a title names as the paper's own is one it reports on."""
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    rules = _rules_of(tmp_path / "a", "1. Zorvath\nZorvath is a new agent for proofs. QuxaBench-2 is harder, beyond the "
+                      "original QuxaBench. It first runs supervised fine-tuning on the 1 k-example GlimQA dataset. Its mix "
+                      "pulls prompts from many open repositories (including Blorf Instruct, SnibQA, and others). It solves "
+                      "FrobBench-level problems and scores 40% on WibboBench.\n")
+    rules |= _rules_of(tmp_path / "b", "1. TrokBench\nA new suite of 900 hard proofs, with 12 frontier models tested on it.\n")
+    evaluated = {o for (s, p, o) in rules if p == "evaluatedOn" and s != "plinkett"}
+    assert {"quxabench2", "wibbobench"} <= evaluated
+    assert not evaluated & {"quxabench", "glimqa", "snibqa", "frobbench"}
+    assert rules.get(("trokbench", "evaluatedOn", "trokbench")) == {"evaluatedOn.own-benchmark"}
+
+
+@pytest.mark.parametrize("body", [
+    "New interpretability research from Quillmont University shows that agents plan.",
+    "Quillmont University research demonstrates that agents plan ahead.",
+])
+def test_research_by_an_organisation_is_its_paper(tmp_path, body):
+    """affiliation.cue: 'research from ORG', 'ORG research shows'."""
+    triples = _triples(tmp_path, f"1. Zorvath\n{body}\n● Zorvath plans ahead and wins.\n")
+    assert ("zorvath", "affiliation", "quillmont-university") in triples
+
+
+def test_a_review_is_not_by_the_organisation_its_title_names(tmp_path):
+    """affiliation.title does not fire for a review: 'A Review of Quillmont Models' is about the organisation's work."""
+    triples = _triples(tmp_path, "1. A Review of Quillmont Labs Models\nThis paper reviews the techniques behind the "
+                       "open models of Quillmont Labs.\n")
+    assert not {t for t in triples if t[1] == "affiliation"}
