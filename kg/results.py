@@ -11,8 +11,9 @@ and decides, number by number:
   are not (cue words in ``ontology/lexicon/result-cues.txt``);
 - its benchmark: the one the number is "on" ("93.4 on AIME-2025",
   "57.3% HumanEval"), the one it follows ("Arena-Hard: 87.0", "DeepResearch
-  Bench (49.86)"), the one a clause opens with ("On SWE-bench, ...", "Tested on
-  X cases, ..."), the one the sentence says it was measured on ("validated
+  Bench (49.86)", "improves X to 60.9", "X, scoring 82.8", "X avg: 69.8"), the one a
+  clause opens with ("On SWE-bench, ...", "Tested on X cases, ...", "...; on X, ..."), the one
+  a bullet's heading names ("● Results on X: ..."), the one the sentence says it was measured on ("validated
   through the X benchmark"), the one of the sentence before for a sentence
   that spells it out ("Specifically, ..."), or for a baseline in a comparison
   ("vs 78.5% GRPO", "topping GPT-4o at 16.00") the benchmark of the score it is compared with, the one
@@ -100,9 +101,9 @@ def _lines(path: Path) -> list[str]:
 
 # ---------------------------------------------------------------- numbers and names in a sentence
 
-# A number not glued to a name ('GPT-4', 'Qwen2.5', 'AIME25'), with its sign, approximation and percent.
+# A number not glued to a name ('GPT-4', 'Qwen2.5', 'AIME25') or to a dimension ('9×9'), with its sign, approximation and percent.
 _NUMBER = re.compile(
-    r"(?<![\w.@/#=<>^$€£\-])(?P<sign>[+±−]|-(?=\d))?(?P<approx>[~≈])?(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?P<frac>\.\d+)?"
+    r"(?<![\w.@/#=<>^$€£×\-])(?P<sign>[+±−]|-(?=\d))?(?P<approx>[~≈])?(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?P<frac>\.\d+)?"
     r"(?P<ord>st|nd|rd|th)?(?P<pct>\s?%|\s?percent\b)?"
 )
 _RANGE_AFTER = re.compile(r"^\s*(?:[-–—]|to\b)\s*[~≈]?\d")
@@ -111,13 +112,16 @@ _ARTICLE = r"(?:the|a|an|its|their|our)\s+"
 _VERSIONED = re.compile(r"(?<![\w.\-])[A-Z][A-Za-z]*[a-z][A-Za-z]* $")
 _BREAKERS = re.compile(r"\b(?:and|or|but|while|whereas|vs\.?|versus|than|compared|against|beating|outperform\w*|surpass\w*)\b", re.I)
 # A metric of up to three words may stand between a score and its benchmark, digits first too ('90.9% 3D classification on').
-_FORWARD_GAP = re.compile(r"\s*(?:\(|(?:(?:[A-Za-z]|\d+[A-Za-z])[\w@.\-]*\s+){0,3}?(?:on|in|at|for|across|of|from)\s+(?:" + _ARTICLE + r")?)?", re.I)
+# An unnamed baseline's score in brackets may stand between them too: '83.8% (vs. 72.6%) on WebQSP'.
+_VS_BRACKET = re.compile(r"\(\s*(?:vs\.?|versus)\s*[~≈]?\d[\d.,]*\s*%?\s*\)", re.I)
+_FORWARD_GAP = re.compile(r"\s*(?:\(|(?:" + _VS_BRACKET.pattern + r"\s*)?"
+                          r"(?:(?:[A-Za-z]|\d+[A-Za-z])[\w@.\-]*\s+){0,3}?(?:on|in|at|for|across|of|from)\s+(?:" + _ARTICLE + r")?)?", re.I)
 _BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—])?\s*"
                            r"(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits)\s*)?[~≈]?", re.I)
 _LEADING_BENCHMARK = re.compile(r"^\W*(?:on|in|for|across)\s+(?:" + _ARTICLE + r")?$", re.I)
 # A bullet's heading before its first clause, closed by a colon or a dash: '● Low-budget wins: On AMC23, ...',
 # '● Offline gains — On AIME 2025 ...'.
-_HEADING = r"(?:[^\W\d][^:;.,()—–]{0,60}(?::|\s[—–-])\s+)?"
+_HEADING = r"(?:[^\W\d][^:;.()—–]{0,60}(?::|\s[—–-])\s+)?"
 # Up to two describing words between the preposition and the name: 'on context-heavy SWE-bench Lite cases'.
 _MODIFIERS = r"(?:(?!(?:to|of|with|and|or|than|from|vs|versus|by)\b)[a-z][\w-]*\s+){0,2}?"
 _CLAUSE_START = re.compile(r"(?:^|[,;:(\[–—•●]|\s-\s)\s*(?:" + _ARTICLE + r")?$")
@@ -150,6 +154,11 @@ def _spans(item: LinkedItem, index: int, sentence: str, entities: Mapping[str, E
             continue
         surface = lm.mention.surface
         at = sentence.find(surface, cursor)
+        if at < 0 and lm.mention.owner and lm.mention.text != surface:
+            # "Zorb-8B's Quibble accuracy": the surface spans the owner's name, already placed as a name of its
+            # own; the name itself stands after it
+            surface = lm.mention.text
+            at = sentence.find(surface, cursor)
         if at < 0:
             continue
         out.append(_Span(at, at + len(surface), lm.entity, entities[lm.entity].type, surface))
@@ -187,7 +196,9 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
             continue  # 'by 6.7%', 'up to 30%', 'over 90%'
         if re.search(r"\b(?:" + lexicon.cues["change-before"].pattern + r")\s+(?:[a-z]+\s+)?[~≈]?$", before, re.I):
             continue  # 'with reductions reaching 57%', 'gains of 4.1': the size of a change
-        window = re.split(r"[,;()\[\]]", after, maxsplit=1)[0]
+        # the number's own phrase: up to a bracket or comma, or an 'and' opening a clause of its own ('60.9 and
+        # boosts ...', but '11% and 5% gains' is one phrase)
+        window = re.split(r"[,;()\[\]]|\band\s+(?![~≈]?\d)", after, maxsplit=1)[0]
         following = next((s.start for s in spans if s.start >= end), None)
         if following is not None:
             window = window[: max(0, following - end)]
@@ -325,6 +336,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     numbers = _numbers(sentence, spans, lexicon)
     lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(sentence[: spans[0].start], lexicon) else None
     lead = lead or _grounding(sentence, spans, lexicon) or carried
+    heading = None if lead else _heading_benchmark(sentence, spans)
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
     paired = _respectively(sentence, numbers, spans)
@@ -353,7 +365,13 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
                 out.append((item.paper, pair[0].entity, on.entity, number.value, metric, unit, None))
             baseline_before = False
             continue
-        benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, lead)
+        # a clause after a semicolon opening on its own benchmark ('...; on X, A achieves 84%'), else the
+        # benchmark the bullet's heading names ('● Results on X: ...') for a score after the heading
+        ground = _clause_lead(sentence, number, spans, lexicon) or (
+            heading if heading is not None and heading.end <= number.start else lead)
+        if ground is not None and ground is not lead and _elsewhere(sentence, metric_end, spans):
+            ground = None
+        benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, ground, lexicon)
         if benchmark is None and tagged:
             benchmark = _listed_before(sentence, number, spans)  # 'like A (40%) and B (32%) on X'
         scorer = None if baseline else _scoring_beside(sentence, number, spans, lexicon)
@@ -564,7 +582,8 @@ def _metric_after_benchmark(sentence: str, benchmark: _Span, number: _Number, me
     return metric, unit
 
 
-def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Span], lead: _Span | None) -> _Span | None:
+def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Span], lead: _Span | None,
+               lexicon: ResultLexicon) -> _Span | None:
     following = next((s for s in spans if s.start >= number.end), None)
     named_from = following.start if following is not None else 0
     if following is not None and following.type == EntityType.ORGANIZATION:
@@ -575,7 +594,7 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
     if following is not None and following.type == EntityType.BENCHMARK:
         for end in (metric_end, number.end):
             gap = sentence[end: named_from]
-            if _FORWARD_GAP.fullmatch(gap) and not _BREAKERS.search(gap):
+            if _FORWARD_GAP.fullmatch(gap) and not _BREAKERS.search(_VS_BRACKET.sub("", gap)):
                 return following  # '93.4 on AIME-2025', '57.3% HumanEval', '56.7% of problems on the AIME Olympiad'
     preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
     changed = _FROM_TO.search(sentence, 0, number.start)
@@ -587,9 +606,60 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
         named_after = re.search(r"\b(?:on|in|across|of)\s+(?:the\s+)?$", sentence[: preceding.start], re.I)
         if not (named_after and gap == " " and not number.percent and "." not in sentence[number.start: number.end]):
             return preceding  # 'Arena-Hard: 87.0', 'DeepResearch Bench (49.86)' (but 'on SWE-bench 500' names a subset)
+    if preceding is not None and preceding.type == EntityType.BENCHMARK and _named_then_scored(sentence, preceding, number, lexicon):
+        return preceding  # 'improves GPQA-Diamond to 60.9', 'VisualWebBench, scoring 82.8', 'OpenAudioBench avg: 69.8'
     if lead is not None and not any(s.type == EntityType.BENCHMARK and lead.end <= s.start < number.start for s in spans):
         return lead  # 'On SWE-Bench-Pro, CCA achieves 54.3% ...'
     return None
+
+
+# Up to two lowercase words (a metric, a qualifier) between a benchmark and what follows it: 'MATH500 accuracy to'.
+_METRIC_WORDS = r"(?:\s+[a-z][\w@.\-]*){0,2}?"
+
+
+def _named_then_scored(sentence: str, benchmark: _Span, number: _Number, lexicon: ResultLexicon) -> bool:
+    """A benchmark named right before its score in three more shapes: raised to it ('improves GPQA-Diamond to
+    60.9', 'boosts MATH500 accuracy to 73.6%'), given it by a scoring gerund after a comma ('VisualWebBench,
+    scoring 82.8'), or labelled with its metric before a colon ('OpenAudioBench avg: 69.8')."""
+    gap = sentence[benchmark.end: number.start]
+    raised = re.search(r"(?:^|\W)(?:" + lexicon.cues["raised-to"].pattern + r")\s+(?:" + _ARTICLE + r")?$", sentence[: benchmark.start], re.I)
+    if raised and re.fullmatch(_METRIC_WORDS + r"\s+to\s+[~≈]?", gap, re.I):
+        return True
+    if re.fullmatch(r",\s*(?:" + lexicon.cues["scoring-gerund"].pattern + r")\s+(?:at\s+)?[~≈]?", gap, re.I):
+        return True
+    modifier = r"(?:(?:" + lexicon.cues["metric-modifier"].pattern + r")\s+)?"
+    return any(re.fullmatch(r"\s+" + modifier + re.escape(surface) + r"\s*:\s*[~≈]?", gap, re.I) for surface, _, _ in lexicon.metrics)
+
+
+def _elsewhere(sentence: str, metric_end: int, spans: list[_Span]) -> bool:
+    """'... 40% on Zorb-Suite' where 'Zorb-Suite' was not recognised: the score is on a benchmark of its own, not on
+    the one the sentence stands on."""
+    m = re.match(r"\s*(?:on|in)\s+(?:the\s+)?(?=[A-Z0-9])", sentence[metric_end:])
+    return m is not None and not any(s.start == metric_end + m.end() for s in spans)
+
+
+def _clause_lead(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
+    """'a prompting method ...; on BIG-Bench Hard, Quillchain achieves 84%': a clause after a semicolon that opens
+    on a benchmark, like a sentence that does (_leads), grounds the scores of that clause."""
+    start = sentence.rfind(";", 0, number.start) + 1
+    if start == 0:
+        return None
+    first = next((s for s in spans if s.start >= start), None)
+    if first is None or first.type != EntityType.BENCHMARK or first.end > number.start:
+        return None
+    return first if _leads(sentence[start: first.start], lexicon) else None
+
+
+def _heading_benchmark(sentence: str, spans: list[_Span]) -> _Span | None:
+    """'● Results on GAIA: With A as planner, S reaches 52.7%', '● State-of-the-art X results – Achieves 60.8%':
+    the one benchmark a bullet's heading names grounds the bullet's scores when the body names none."""
+    m = re.match(r"\W*[^\W\d][^:;.()—–]{0,60}?(?::|\s[—–-])\s+", sentence)
+    if m is None:
+        return None
+    benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK]
+    if len(benchmarks) != 1 or benchmarks[0].end > m.end():
+        return None
+    return benchmarks[0]
 
 
 def _scoring_beside(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
@@ -680,6 +750,10 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
     named = [s for s in spans if s.end <= number.start and s.type in SYSTEM_TYPES]
     for i, span in reversed(list(enumerate(named))):
         before = sentence[: span.start]
+        if i and re.fullmatch(r"\s*\(\s*", sentence[named[i - 1].end: span.start]):
+            continue  # 'ToG (LLaMa2-70B)': a name in brackets after a name qualifies it, it does not open a clause
+        if re.match(r"\s*:\s*[~≈]?\d", sentence[span.end: number.start]):
+            continue  # '(CochlScene: 80.99) and ... 69.8': a name labelling a score of its own, not this one's subject
         if i == len(named) - 1 and _CHANGED_FROM.fullmatch(sentence, span.end, number.start):
             return span  # 'takes R1-Distill-Qwen-32B from 35.7% to 69.3%': the model whose score changed
         if _trained_object(before, lexicon) and i == len(named) - 1:
