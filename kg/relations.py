@@ -221,13 +221,9 @@ def method_relation(c: MentionContext) -> RuleResult:
 
 def stated_extension(c: MentionContext) -> bool:
     """'a variant of Zorb', 'Zorb-style', 'uses Zorb with ...': the paper's new method in this sentence extends it."""
-    return bool(c.lex.extend_before.search(c.before[-60:]) or c.lex.extend_suffix.match(c.after) or _changed_in_use(c))
-
-
-def _changed_in_use(c: MentionContext) -> bool:
-    """'uses Zorb with ...', 'replaces Zorb's clip with ...': the method is Zorb with a change."""
-    lex, before = c.lex, c.before[-70:]
-    return _spans_mention(lex.extend_around, before, c.lm.mention.surface + c.after[:50]) and bool(lex.use_word.search(before))
+    lex, before, after = c.lex, c.before, c.after
+    return bool(lex.extend_before.search(before[-60:]) or lex.extend_suffix.match(after) or (
+        _spans_mention(lex.extend_around, before[-70:], c.lm.mention.surface + after[:30]) and lex.use_word.search(before[-70:])))
 
 
 def _spans_mention(cue, before: str, rest: str) -> bool:
@@ -314,19 +310,17 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         relation_rule = RELATION_RULES.get(entity.type) if entity.type else None
         c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper, own_names, not introduced, review)
         stated = relation_rule(c) if relation_rule else None
+        if stated is None:
+            continue
+        predicate, name = stated
         evidence = Evidence(digest, sentences[lm.mention.sentence])
-        if stated is not None:
-            found.add((item.paper, stated[0], lm.entity), evidence, stated[1])
-        # A parent is a method the paper uses, or one whose part it replaces ('replaces Zorb's clip with ...'),
-        # which the use rule reads as not used.
-        used = stated is not None and stated[0] == Predicate.USES_METHOD
-        if (used or (entity.type == EntityType.METHOD and c.in_body and _changed_in_use(c))) and stated_extension(c):
+        found.add((item.paper, predicate, lm.entity), evidence, name)
+        if predicate == Predicate.USES_METHOD and stated_extension(c):
             parents = [p for p in _with_list_mates(item, lm, entities, lex) if not lex.not_lineage_parent.search(entities[p].label)]
             children = [m.entity for m in _introduced_methods_in_sentence(item, lm, introduced, entities)]
             rule = "extends.stated"
-            if not children and (lex.extend_before.search(c.before[-60:]) or _changed_in_use(c)):
-                # 'The method builds on Zorb', '● Core idea: uses Zorb with replay': a cue phrase, not a
-                # 'Zorb-style scoring' that may qualify anything
+            if not children and lex.extend_before.search(c.before[-60:]):
+                # 'The method builds on Zorb': a cue phrase, not a 'Zorb-style scoring' that may qualify anything
                 heading = _heading_methods(item, lm, introduced, entities, lex)
                 if heading:
                     children, rule = heading, "extends.stated-heading-method"
