@@ -25,7 +25,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from rich.tree import Tree
 
-from .namespaces import EntityType
+from .namespaces import EntityType, LineageBasis
 from .query import QueryError, named_queries, parse_params, run, to_csv
 from .source import GraphSource
 from .store import GraphStore, StoreError, Table
@@ -338,7 +338,10 @@ def lineage(
 
     def label(node: Any) -> Text:
         # Text, not markup: a label or title with '[' must print as written.
-        parts = [Text(node.label, style="bold")]
+        head = Text(node.label, style="bold")
+        if node.basis == LineageBasis.NAME.value:  # read from the names, not stated by a sentence
+            head.append(" (by name)", style="dim")
+        parts = [head]
         if node.introduced_by:
             parts.append(Text(f"introduced by “{'”, “'.join(node.introduced_by)}”"))
         if node.digests:

@@ -28,7 +28,7 @@ from .namespaces import KG, VARIANT_OF, Predicate
 READ = frozenset(str(p) for p in (
     RDF.type, RDF.subject, RDF.predicate, RDF.object, RDFS.label, SKOS.altLabel, DCTERMS.title, DCTERMS.date,
     PROV.wasDerivedFrom, KG.sourceFile, KG.weekLabel, KG.mentionedIn, KG.describedIn, KG.evidence, KG.sentence,
-    KG.onBenchmark, KG.achievedBy, KG.value, KG.unit, KG.metric, KG.setting, KG.reportedIn,
+    KG.onBenchmark, KG.achievedBy, KG.value, KG.unit, KG.metric, KG.setting, KG.reportedIn, KG.lineageBasis,
     *(KG[p] for p in (*(p.value for p in Predicate), VARIANT_OF)),
 ))
 

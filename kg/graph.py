@@ -4,8 +4,10 @@ Provenance uses RDF reification, documented in ``ontology/papers-kg.ttl``:
 each asserted relation ``paper kg:usesBaseModel model`` also has an
 ``rdf:Statement`` node carrying ``kg:supportDigests``, ``kg:supportSentences``
 and one ``kg:Evidence`` per sentence that states it (``kg:sentence``,
-``prov:wasDerivedFrom`` the digest). Every node has an IRI derived from its
-content, so the same input gives the same graph and the same Turtle bytes.
+``prov:wasDerivedFrom`` the digest); the statement of a ``kg:extends`` edge
+also says how it is known (``kg:lineageBasis``: "stated" or "name"). Every
+node has an IRI derived from its content, so the same input gives the same
+graph and the same Turtle bytes.
 """
 
 from __future__ import annotations
@@ -117,6 +119,8 @@ def _add_relation(graph: Graph, iris: IriMinter, relation: Relation, with_suppor
     graph.add((statement, RDF.subject, subject))
     graph.add((statement, RDF.predicate, predicate))
     graph.add((statement, RDF.object, obj))
+    if relation.basis is not None:  # an extends edge: stated by the text or read from the names
+        graph.add((statement, KG.lineageBasis, Literal(relation.basis.value)))
     if with_support:
         graph.add((statement, KG.supportDigests, Literal(len(relation.digests))))
         graph.add((statement, KG.supportSentences, Literal(len(relation.evidence))))

@@ -33,7 +33,7 @@ from scipy.sparse.csgraph import minimum_spanning_tree
 
 from .facts import GraphFacts
 from .layout import layout
-from .namespaces import KG, EntityType
+from .namespaces import KG, EntityType, Predicate
 from .network import NODE_CLASSES, appears_with, entity_graph, to_networkx
 
 TYPE_STYLE = {
@@ -85,6 +85,14 @@ def _evidence(facts: GraphFacts) -> dict[tuple[str, str, str], list[dict]]:
     return found
 
 
+def _lineage_bases(facts: GraphFacts) -> dict[tuple[str, str], str]:
+    """(child, parent) -> how the extends edge is known ('stated' or 'name'), from the reified statements."""
+    subjects, objects = facts.first(RDF.subject), facts.first(RDF.object)
+    return {(subjects[statement], objects[statement]): basis
+            for statement, basis in sorted(facts.subject_objects(KG.lineageBasis))
+            if statement in subjects and statement in objects}
+
+
 def subgraph(projection: nx.MultiDiGraph, focus: str | None = None, depth: int = 2, types: set[str] | None = None) -> nx.MultiDiGraph:
     """The part of the graph around one node (``depth`` steps, either direction), of some types.
 
@@ -122,6 +130,7 @@ def graph_data(graph: Graph | GraphFacts, projection: nx.MultiDiGraph | None = N
         members |= {p for p in full if full.nodes[p]["type"] == "Paper" and any(o in members for o in full.successors(p))}
     view = full if len(members) == len(full) else nx.MultiDiGraph(full.subgraph(members))
     evidence = _evidence(facts)
+    bases = _lineage_bases(facts)
     digests = _digest_table(facts)
     digest_index = {d["file"]: i for i, d in enumerate(digests)}
     kind = dict(view.nodes(data="type"))
@@ -145,8 +154,10 @@ def graph_data(graph: Graph | GraphFacts, projection: nx.MultiDiGraph | None = N
                       "digests": d["digests"], "family": d["family"], "w": weeks, "rank": rank[index[iri]]})
     edges = []
     for s, o, d in sorted(view.edges(data=True), key=lambda e: (index[e[0]], index[e[1]], e[2]["relation"])):
-        edges.append({"from": index[s], "to": index[o], "relation": d["relation"],
-                      "evidence": evidence.get((s, d["relation"], o), [])})
+        edge = {"from": index[s], "to": index[o], "relation": d["relation"], "evidence": evidence.get((s, d["relation"], o), [])}
+        if d["relation"] == Predicate.EXTENDS.value and (s, o) in bases:
+            edge["basis"] = bases[(s, o)]  # the lineage panel marks an edge read from the names
+        edges.append(edge)
     # Keyed by (smaller id, larger id): the backbone and the page look links up that way.
     pairs = sorted((((min(index[a], index[b]), max(index[a], index[b])), sorted(index[p] for p in papers))
                     for (a, b), papers in cooc.items()), key=lambda pair: pair[0])

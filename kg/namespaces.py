@@ -83,6 +83,7 @@ class _KG(DefinedNamespace):
     madeFrom: URIRef
     supportDigests: URIRef
     supportSentences: URIRef
+    lineageBasis: URIRef
 
 
 
@@ -119,6 +120,14 @@ class Predicate(_Term):
     @property
     def iri(self) -> URIRef:
         return _rdflib_terms()["KG"][self.value]
+
+
+class LineageBasis(_Term):
+    """How an 'extends' edge is known (kg:lineageBasis on its rdf:Statement): a sentence states it, or only
+    the two names say it ('Zorb-RoC' of 'Zorb', rule extends.by-name). An edge known both ways is stated."""
+
+    STATED = "stated"
+    NAME = "name"
 
 
 # The family link joins two entities (a size, version or edition to its family); it is not a paper relation.

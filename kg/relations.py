@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from .lexicon import Lexicon, load_lexicon
 from .link import Entity, LinkedCorpus, LinkedItem, LinkedMention
 from .name_index import lineage_by_name
-from .namespaces import EntityType, Predicate
+from .namespaces import EntityType, LineageBasis, Predicate
 
 
 @dataclass(frozen=True)
@@ -41,14 +41,25 @@ class Relation:
     predicate: Predicate
     object: str  # Entity.key
     evidence: tuple[Evidence, ...]  # sorted, distinct
-    rules: tuple[RuleHit, ...] = ()  # sorted; the graph does not carry them
+    rules: tuple[RuleHit, ...] = ()  # sorted; the graph carries only an extends edge's basis, not the rules
 
     @property
     def digests(self) -> tuple[str, ...]:
         return tuple(sorted({e.digest for e in self.evidence}))
 
+    @property
+    def basis(self) -> LineageBasis | None:
+        """For an 'extends' edge, whether a sentence states it or only the names do (every rule behind it is
+        the name rule); None for the other relations."""
+        if self.predicate != Predicate.EXTENDS:
+            return None
+        by_name = bool(self.rules) and all(hit.rule == BY_NAME_RULE for hit in self.rules)
+        return LineageBasis.NAME if by_name else LineageBasis.STATED
+
 
 Triple = tuple[str, Predicate, str]
+
+BY_NAME_RULE = "extends.by-name"  # lineage read from two methods' names (_lineage_by_name), not from a sentence
 
 
 class _Found:
@@ -68,7 +79,7 @@ class _Found:
             hits = set(self.hits.get((s, p, o), ()))
             traced = {h.evidence for h in hits}
             # _lineage_by_name adds evidence without a rule name: it is the name rule
-            hits |= {RuleHit("extends.by-name", e) for e in evidence - traced}
+            hits |= {RuleHit(BY_NAME_RULE, e) for e in evidence - traced}
             out.append(Relation(s, Predicate(p), o, tuple(sorted(evidence, key=lambda e: (e.digest, e.sentence))),
                                 tuple(sorted(hits, key=lambda h: (h.evidence.digest, h.evidence.sentence, h.rule)))))
         return tuple(out)

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.endpoint import ServeSettings, serve
-from kg.html import render_page
+from kg.html import graph_data, render_page
 from kg.pipeline import write_outputs
 
 runner = CliRunner()
@@ -27,6 +27,18 @@ def test_lineage_tree(build_dir):
     assert "GRPO-RoC" in result.output and "introduced by “rStar2-Agent”" in result.output
     dapo = runner.invoke(app, ["lineage", "DAPO", str(build_dir)])
     assert "ancestors" in dapo.output and "PPO" in dapo.output
+    # Issue 9: a child whose edge is only in the names is marked; ARPO's is stated ('using GRPO with ...').
+    rows = {line.split()[1]: line for line in result.output.splitlines() if line.startswith(("├", "└"))}
+    assert "GRPO-RoC (by name) — introduced by" in rows["GRPO-RoC"] and "(by name)" not in rows["ARPO"]
+
+
+def test_page_lineage_edges_carry_their_basis(seeds_graph):
+    """The page's lineage panel marks an edge read from the names: each extends edge carries its basis."""
+    data = graph_data(seeds_graph)
+    label = {n["id"]: n["label"] for n in data["nodes"]}
+    bases = {(label[e["from"]], label[e["to"]]): e.get("basis") for e in data["edges"] if e["relation"] == "extends"}
+    assert bases[("ARPO", "GRPO")] == "stated" and bases[("GRPO-RoC", "GRPO")] == "name"
+    assert not any("basis" in e for e in data["edges"] if e["relation"] != "extends")
 
 
 def test_shared_base_model_is_family_aware(build_dir):

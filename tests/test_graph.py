@@ -1,7 +1,7 @@
 import subprocess
 import sys
 
-from rdflib import RDF, Graph
+from rdflib import RDF, Graph, Literal
 from rdflib.namespace import OWL
 
 from kg.graph import to_turtle
@@ -37,6 +37,41 @@ def test_graph_conforms_to_shapes(seeds_graph):
     ontology = Graph().parse(ontology_dir() / "papers-kg.ttl")
     conforms, _, text = pyshacl.validate(seeds_graph, shacl_graph=shapes, ont_graph=ontology, inference="none")
     assert conforms, text
+
+
+def _statement_graph(graph, predicate):
+    """One reified statement of ``predicate`` from the graph, with its evidence: a small graph to validate."""
+    statement = min(graph.subjects(RDF.predicate, predicate))
+    out = Graph()
+    for s, p, o in graph.triples((statement, None, None)):
+        out.add((s, p, o))
+        if p == KG.evidence:
+            for triple in graph.triples((o, None, None)):
+                out.add(triple)
+    return statement, out
+
+
+def test_only_an_extends_statement_carries_its_lineage_basis_and_it_must(seeds_graph):
+    """Issue 9: each extends edge says whether a sentence states it or the names do (kg:lineageBasis)."""
+    import pyshacl
+
+    shapes = Graph().parse(ontology_dir() / "shapes.ttl")
+
+    def conforms(graph):
+        return pyshacl.validate(graph, shacl_graph=shapes, inference="none")[0]
+
+    bases = {str(b) for s in seeds_graph.subjects(RDF.predicate, KG.extends) for b in seeds_graph.objects(s, KG.lineageBasis)}
+    assert bases == {"stated", "name"}  # ARPO stated, GRPO-RoC by name
+    extends, stated = _statement_graph(seeds_graph, KG.extends)
+    assert conforms(stated)
+    stated.remove((extends, KG.lineageBasis, None))
+    assert not conforms(stated)
+    stated.add((extends, KG.lineageBasis, Literal("guessed")))
+    assert not conforms(stated)
+    used, other = _statement_graph(seeds_graph, KG.usesMethod)
+    assert conforms(other)
+    other.add((used, KG.lineageBasis, Literal("stated")))
+    assert not conforms(other)
 
 
 def test_turtle_round_trips(seeds_graph):

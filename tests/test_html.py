@@ -155,6 +155,19 @@ def test_search_filter_and_evidence_panel(browser, seed_page):
     assert not errors and requests == [seed_page.as_uri()]
 
 
+def test_lineage_panel_marks_an_edge_read_from_the_names(browser, seed_page):
+    """Issue 9: in GRPO's lineage, GRPO-RoC (named after it) is marked '(by name)'; ARPO, stated, is not."""
+    page, _, errors = _open(browser, seed_page)
+    page.evaluate("() => window.kg.search('grpo')")
+    rows = page.locator('#panel [data-section="lineage"] .tree-row').all_inner_texts()
+    roc, arpo = (next(r for r in rows if name in r) for name in ("GRPO-RoC", "ARPO"))
+    assert "GRPO-RoC (by name)" in roc and "(by name)" not in arpo, rows
+    page.evaluate("() => window.kg.search('grpo-roc')")
+    up = page.locator('#panel [data-section="ancestors"] .tree-row').all_inner_texts()
+    assert "GRPO (by name)" in up[1], up
+    assert not errors, errors
+
+
 def test_crafted_digest_cannot_run_code(browser, tmp_path):
     write_digest(tmp_path, "evil.txt", EVIL)
     path = tmp_path / "evil.html"

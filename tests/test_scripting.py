@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.pipeline import build, write_outputs
+from kg.vocab import load_vocabulary
 
 from conftest import ROOT, SEEDS, write_digest
 
@@ -62,7 +63,31 @@ def test_lineage_json_is_the_whole_tree_both_ways(tmp_path):
     assert up["extends"][0]["extends"][0]["method"] == "GRPO"
     rows = _csv("lineage", "GRPO", tmp_path / "out")
     assert {"direction": "descendant", "depth": "2", "method": "Blorp-PO", "extends": "Quux-PO",
-            "introduced_by": "Blorp-PO", "digests": "b.txt"} in rows
+            "introduced_by": "Blorp-PO", "digests": "b.txt", "basis": "stated"} in rows
+
+
+def test_lineage_marks_each_edge_stated_or_read_from_the_names(tmp_path):
+    # Issue 9: 'uses QuxPO with ...' states ZorbPO's lineage; QuxPO-Lite's is only in its name (extends.by-name);
+    # QuxPO-Max is named after QuxPO and stated too, which makes it stated.
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (Jan 1 - 7)\n"
+                 "1. ZorbPO\nZorbPO is a new training method for agents. ZorbPO uses QuxPO with replay buffers.\n"
+                 "2. QuxPO-Lite\nQuxPO-Lite is a cheaper training recipe for small models, evaluated on MATH500.\n"
+                 "3. QuxPO-Max\nQuxPO-Max is a new training method for agents. It uses QuxPO with larger groups.\n")
+    (tmp_path / "vocab").mkdir()
+    (tmp_path / "vocab" / "vocabulary.jsonl").write_text('{"id": "QuxPO", "type": "Method", "aliases": [], "variant_of": null}\n')
+    (tmp_path / "vocab" / "not-entities.txt").write_text("")
+    write_outputs(build([tmp_path / "week.txt"], vocabulary=load_vocabulary(tmp_path / "vocab")), tmp_path / "out")
+
+    tree = _json("lineage", "Quxpo", tmp_path / "out")
+    assert "basis" not in tree  # the method itself has no edge above it
+    assert {node["method"]: node["basis"] for node in tree["extended_by"]} == \
+        {"ZorbPO": "stated", "QuxPO-Lite": "name", "QuxPO-Max": "stated"}
+    assert _json("lineage", "QuxPO-Lite", tmp_path / "out")["extends"][0]["basis"] == "name"
+    assert {(r["method"], r["basis"]) for r in _csv("lineage", "Quxpo", tmp_path / "out")} == \
+        {("ZorbPO", "stated"), ("QuxPO-Lite", "name"), ("QuxPO-Max", "stated")}
+    shown = {line.split()[1]: line for line in _run("lineage", "Quxpo", tmp_path / "out").splitlines()[2:]}
+    assert "QuxPO-Lite (by name) — " in shown["QuxPO-Lite"]
+    assert "(by name)" not in shown["ZorbPO"] + shown["QuxPO-Max"]
 
 
 def test_every_table_command_takes_csv_and_json(build_dir, tmp_path):

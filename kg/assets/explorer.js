@@ -576,22 +576,25 @@
     return box;
   });
   // Trees over one relation between entities: each row indented under the one it hangs from.
-  function tree(rootId, childrenOf, title, name, describe) {
+  // describe(id, above) notes a row; mark(id, above), when given, is a dim word right after its name.
+  function tree(rootId, childrenOf, title, name, describe, mark) {
     var box = section(title, name), seen = {};
     var rows = 0;
-    function walk(id, depth) {
+    function walk(id, depth, above) {
       if (seen[id] || rows > 300) return;
       seen[id] = true; rows++;
       var row = el("div", null, "tree-row");
       row.style.paddingLeft = (depth * 16) + "px";
       if (depth) row.appendChild(el("span", "└ ", "branch"));
       row.appendChild(id === rootId ? el("strong", byId[id].label) : link(id));
-      var note = describe ? describe(id) : "";
+      var marked = mark && depth ? mark(id, above) : "";
+      if (marked) row.appendChild(el("span", " " + marked, "mark"));
+      var note = describe ? describe(id, above) : "";
       if (note) row.appendChild(el("span", " " + note, "note"));
       box.appendChild(row);
-      childrenOf(id).forEach(function (c) { walk(c, depth + 1); });
+      childrenOf(id).forEach(function (c) { walk(c, depth + 1, id); });
     }
-    walk(rootId, 0);
+    walk(rootId, 0, null);
     return rows > 1 ? box : null;
   }
   function related(id, relation, outgoing) {
@@ -609,11 +612,21 @@
     var papers = related(id, "introduces", false);
     return papers.length ? "— introduced by “" + byId[papers[0]].label + "”" : "";
   }
+  // "(by name)" after a method whose edge to the row above it was read from the two names, not stated.
+  function byName(child, parent) {
+    var named = relationsOf[child].some(function (i) {
+      var e = data.edges[i];
+      return e.relation === "extends" && e.from === child && e.to === parent && e.basis === "name";
+    });
+    return named ? "(by name)" : "";
+  }
   addPanelSection("lineage", function (n) {
     if (n.type !== "Method") return null;
     var wrap = el("div");
-    var down = tree(n.id, function (id) { return related(id, "extends", false); }, "Lineage: methods that extend it", "lineage", introducedBy);
-    var up = tree(n.id, function (id) { return related(id, "extends", true); }, "Lineage: what it extends", "ancestors", introducedBy);
+    var down = tree(n.id, function (id) { return related(id, "extends", false); }, "Lineage: methods that extend it", "lineage", introducedBy,
+                    function (id, above) { return byName(id, above); });
+    var up = tree(n.id, function (id) { return related(id, "extends", true); }, "Lineage: what it extends", "ancestors", introducedBy,
+                  function (id, above) { return byName(above, id); });
     if (down) wrap.appendChild(down);
     if (up) wrap.appendChild(up);
     return wrap.childNodes.length ? wrap : null;
