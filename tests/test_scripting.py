@@ -72,7 +72,7 @@ def test_lineage_marks_each_edge_stated_or_read_from_the_names(tmp_path):
     write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (Jan 1 - 7)\n"
                  "1. ZorbPO\nZorbPO is a new training method for agents. ZorbPO uses QuxPO with replay buffers.\n"
                  "2. QuxPO-Lite\nQuxPO-Lite is a cheaper training recipe for small models, evaluated on MATH500.\n"
-                 "3. QuxPO-Max\nQuxPO-Max is a new training method for agents. It uses QuxPO with larger groups.\n")
+                 "3. QuxPO-Max\nQuxPO-Max is a new training method for agents. QuxPO-Max uses QuxPO with larger groups.\n")
     (tmp_path / "vocab").mkdir()
     (tmp_path / "vocab" / "vocabulary.jsonl").write_text('{"id": "QuxPO", "type": "Method", "aliases": [], "variant_of": null}\n')
     (tmp_path / "vocab" / "not-entities.txt").write_text("")
