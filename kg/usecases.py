@@ -146,20 +146,23 @@ def lineage_table(tree: Lineage) -> Table:
     return Table(("direction", "depth", "method", "extends", "introduced_by", "digests", "basis"), tuple(rows))
 
 
-# The 'extends' edges below a method (down) or above it (up), each with its basis. One group of patterns each,
-# the edge joined to its statement (kg.graph reifies every edge it writes) and the basis an OPTIONAL on that
-# statement: Oxigraph then starts from the bound method and looks every other triple up. In one UNION of the
-# two it planned each side without the method bound and scanned every extends edge (0.13 s at 50,000 edges,
-# 0.4 s with the basis, against under 1 ms for the two).
+# The 'extends' edges below a method (down) or above it (up), one query a way: Oxigraph then starts from the bound
+# method and looks every other triple up. In one UNION of the two it planned each side without the method bound and
+# scanned every extends edge (0.13 s at 50,000 edges, against under 1 ms for the two).
 LINEAGE_EDGES = {
+    "down": "SELECT ?child ?parent WHERE { ?parent kg:extends* ?root . ?child kg:extends ?parent }",
+    "up": "SELECT ?child ?parent WHERE { ?root kg:extends* ?child . ?child kg:extends ?parent }",
+}
+# Each edge's basis, joined to the statement kg.graph writes for it. Apart from the edges, because a graph made
+# elsewhere (or by an older build) may hold bare extends triples, and an OPTIONAL on the statement makes Oxigraph
+# look at every statement of the graph (0.5 s at 50,000 edges, against 1 ms for the four queries).
+LINEAGE_BASES = {
     "down": """SELECT ?child ?parent ?basis WHERE {
                  ?parent kg:extends* ?root . ?child kg:extends ?parent .
-                 ?s rdf:object ?parent ; rdf:predicate kg:extends ; rdf:subject ?child .
-                 OPTIONAL { ?s kg:lineageBasis ?basis } }""",
+                 ?s rdf:object ?parent ; rdf:predicate kg:extends ; rdf:subject ?child ; kg:lineageBasis ?basis }""",
     "up": """SELECT ?child ?parent ?basis WHERE {
                ?root kg:extends* ?child . ?child kg:extends ?parent .
-               ?s rdf:subject ?child ; rdf:predicate kg:extends ; rdf:object ?parent .
-               OPTIONAL { ?s kg:lineageBasis ?basis } }""",
+               ?s rdf:subject ?child ; rdf:predicate kg:extends ; rdf:object ?parent ; kg:lineageBasis ?basis }""",
 }
 
 
@@ -167,6 +170,7 @@ def lineage(store: GraphStore, method: Named) -> Lineage:
     # Only the edges and methods reachable from the method, each way: the cost follows its lineage, not the graph.
     root = {"root": ox.NamedNode(method.iri)}
     edges = [row for way in ("down", "up") for row in store.select(LINEAGE_EDGES[way], root).rows]
+    stated_or_named = [row for way in ("down", "up") for row in store.select(LINEAGE_BASES[way], root).rows]
     facts = store.select(
         """SELECT ?m ?label ?title ?file WHERE {
              { ?m kg:extends* ?root } UNION { ?root kg:extends+ ?m }
@@ -182,10 +186,11 @@ def lineage(store: GraphStore, method: Named) -> Lineage:
             digests[iri].add(file)
     children, parents = defaultdict(set), defaultdict(set)
     bases: dict[tuple[str, str], str] = {}  # (child, parent) -> basis
-    for child, parent, basis in edges:
+    for child, parent in edges:
         children[parent].add(child)
         parents[child].add(parent)
-        if basis and bases.get((child, parent)) != LineageBasis.STATED.value:  # two values: stated wins
+    for child, parent, basis in stated_or_named:
+        if bases.get((child, parent)) != LineageBasis.STATED.value:  # two values: stated wins
             bases[(child, parent)] = basis
 
     def node(iri: str, edge: tuple[str, str] | None = None) -> LineageNode:
