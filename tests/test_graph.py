@@ -1,7 +1,7 @@
 import subprocess
 import sys
 
-from rdflib import RDF, Graph, Literal
+from rdflib import RDF, RDFS, Graph, Literal, URIRef
 from rdflib.namespace import OWL
 
 from kg.graph import to_turtle
@@ -72,6 +72,26 @@ def test_only_an_extends_statement_carries_its_lineage_basis_and_it_must(seeds_g
     assert conforms(other)
     other.add((used, KG.lineageBasis, Literal("stated")))
     assert not conforms(other)
+
+
+def test_a_method_is_a_variant_only_of_a_method():
+    """A method released in numbered versions keeps them as its family (Zorbattn-4 variantOf Zorbattn); a method is
+    never a variant of a model."""
+    import pyshacl
+
+    from kg.namespaces import VARIANT_OF
+
+    shapes = Graph().parse(ontology_dir() / "shapes.ttl")
+    res = "https://w3id.org/papers-kg/resource/"
+    version, method, model = (URIRef(res + n) for n in ("method/zorbattn-4", "method/zorbattn", "model/zorbo"))
+    graph = Graph()
+    for node, kind, label in ((version, KG.Method, "Zorbattn-4"), (method, KG.Method, "Zorbattn"), (model, KG.Model, "Zorbo")):
+        graph.add((node, RDF.type, kind))
+        graph.add((node, RDFS.label, Literal(label)))
+    graph.add((version, KG[VARIANT_OF], method))
+    assert pyshacl.validate(graph, shacl_graph=shapes, inference="none")[0]
+    graph.add((version, KG[VARIANT_OF], model))
+    assert not pyshacl.validate(graph, shacl_graph=shapes, inference="none")[0]
 
 
 def test_turtle_round_trips(seeds_graph):
