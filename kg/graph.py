@@ -105,6 +105,8 @@ def build_graph(corpus: LinkedCorpus, relations: tuple[Relation, ...], with_supp
             graph.add((node, KG.mentionedIn, digest_iri(source_file)))
         if entity.variant_of:
             graph.add((node, KG.variantOf, iris.entities[entity.variant_of]))
+        if entity.part_of:
+            graph.add((node, KG.partOf, iris.entities[entity.part_of]))
 
     for relation in relations:
         _add_relation(graph, iris, relation, with_support)

@@ -51,6 +51,7 @@ class Lexicon:
     generic_org_heads: frozenset[str]
     generic_org_followers: frozenset[str]
     org_name_linkers: frozenset[str]
+    org_unit_words: frozenset[str]  # lower case: 'Research' of 'Zorblax Research' (a unit of Zorblax)
     research_group_nouns: frozenset[str]
     affiliation_prepositions: frozenset[str]
     release_verbs: frozenset[str]

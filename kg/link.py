@@ -45,6 +45,7 @@ class Entity:
     aliases: frozenset[str] = frozenset()
     digests: frozenset[str] = frozenset()
     variant_of: str | None = None  # key of the family
+    part_of: str | None = None  # key of the organisation this one is a named unit of (README "Organisations")
     in_vocabulary: bool = False
     known_names: tuple[str, ...] = ()  # the vocabulary's names for it, seen in the text or not
 
@@ -408,7 +409,55 @@ class Linker:
                 decisions[key].append(Decision("family.dropped", why))
             elif parent is not None and entity.variant_of and not entity.in_vocabulary:
                 entities[key] = replace(entity, label=_family_spelling(entity.label, parent.label))
+        self._org_units(entities, decisions)
         return entities
+
+    def _org_units(self, entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
+        """One policy for organisations: a named lab, division or team is an organisation of its own, joined to
+        its parent by part_of ('Google DeepMind' -> Google), never merged into it. The vocabulary says so for
+        known units; otherwise the name does: a known organisation's name followed only by unit words
+        ('Zorblax AI Lab' -> Zorblax, org-unit-words.txt)."""
+        for key in sorted(entities):
+            entity = entities[key]
+            if entity.type != EntityType.ORGANIZATION or entity.part_of:
+                continue
+            entry = self.vocab_by_fold.get(key) if entity.in_vocabulary else None
+            if entry is not None and entry.part_of:
+                parent, rule, why = self._ensure_org(entities, entry.part_of, decisions), "org.vocabulary", "in the vocabulary"
+            else:
+                parent, rule, why = self._unit_parent(entities, entity.label, decisions), "org.unit-name", "by its name"
+            if parent is not None and parent != key:
+                entities[key] = replace(entity, part_of=parent)
+                decisions[key].append(Decision(rule, f"part of {entities[parent].label} {why}"))
+
+    def _unit_parent(self, entities: dict[str, Entity], label: str, decisions: dict[str, list[Decision]]) -> str | None:
+        words = label.split()
+        for cut in range(len(words) - 1, 0, -1):  # the longest parent first: 'Zorb Research Asia' -> Zorb Research
+            if not all(w.lower() in self.lex.org_unit_words for w in words[cut:]):
+                break
+            name = " ".join(words[:cut])
+            found = entities.get(fold(name))
+            if found is not None and found.type == EntityType.ORGANIZATION:
+                return found.key
+            entry = self.vocab_by_fold.get(fold(name))
+            if entry is not None and entry.type == EntityType.ORGANIZATION:
+                return self._ensure_org(entities, entry.id, decisions)
+        return None
+
+    def _ensure_org(self, entities: dict[str, Entity], name: str, decisions: dict[str, list[Decision]]) -> str | None:
+        """The key of a vocabulary organisation, added (with no mention) when the text names only its unit."""
+        entry = self.vocab_by_fold.get(fold(name))
+        if entry is None or entry.type != EntityType.ORGANIZATION:
+            return None
+        key = fold(entry.id)
+        if key not in entities:
+            entities[key] = _vocab_entity(key, entry)
+            decisions[key].append(Decision("type.vocabulary", "Organization in ontology/vocabulary.jsonl (implied parent)"))
+            parent = self._ensure_org(entities, entry.part_of, decisions) if entry.part_of else None
+            if parent is not None and parent != key:
+                entities[key] = replace(entities[key], part_of=parent)
+                decisions[key].append(Decision("org.vocabulary", f"part of {entities[parent].label} in the vocabulary"))
+        return key
 
     def _generations(self, entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
         """Every model family follows one scheme, tier or size -> generation -> family: 'Zorb 2.5 Pro' and

@@ -60,6 +60,7 @@ class _KG(DefinedNamespace):
     affiliation: URIRef
     extends: URIRef
     variantOf: URIRef
+    partOf: URIRef  # organisation -> the organisation it is a unit of
     # reported results (kg/results.py)
     Result: URIRef
     achievedBy: URIRef

@@ -532,6 +532,11 @@ class NameFinder:
                 end += 1
         if span.label_ in _EDITIONED_LABELS and end == span.end and end < len(doc) and YEAR_TOKEN.match(doc[end].text):
             end += 1  # 'AIME 2024', 'IOI 2024': an edition
+        if span.label_ == EntityType.ORGANIZATION:
+            # 'Zorblax AI Lab' after the known 'Zorblax': a named unit is an organisation of its own (kg/link.py part_of)
+            while end < span.sent.end and doc[end - 1].whitespace_ and doc[end].text[:1].isupper() \
+                    and doc[end].lower_ in self.lex.org_unit_words:
+                end += 1
         return Span(doc, span.start, end, label=span.label_) if end != span.end else span
 
     def _org_phrases(self, doc: Doc) -> Iterator[Span]:

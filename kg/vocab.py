@@ -30,6 +30,7 @@ class VocabEntry:
     type: EntityType
     aliases: tuple[str, ...]
     variant_of: str | None
+    part_of: str | None = None  # an organisation's parent, for a named unit (Google DeepMind -> Google)
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class Vocabulary:
         # A kept entry's family may be one of the removed: the link to it goes too.
         kept_ids = {e.id for e in kept}
         kept = [e if e.variant_of in kept_ids or e.variant_of is None else replace(e, variant_of=None) for e in kept]
+        kept = [e if e.part_of in kept_ids or e.part_of is None else replace(e, part_of=None) for e in kept]
         return Vocabulary(tuple(kept), self.not_entities)
 
 
@@ -81,7 +83,10 @@ def _load(directory: str) -> Vocabulary:
             row = json.loads(line)
             if row["type"] not in ENTITY_TYPES:
                 raise ValueError(f"vocabulary.jsonl line {number}: unknown type {row['type']!r}")
-            entries.append(VocabEntry(row["id"], EntityType(row["type"]), tuple(row.get("aliases", ())), row.get("variant_of")))
+            if row.get("part_of") and row["type"] != "Organization":
+                raise ValueError(f"vocabulary.jsonl line {number}: part_of is for organisations, not a {row['type']}")
+            entries.append(VocabEntry(row["id"], EntityType(row["type"]), tuple(row.get("aliases", ())), row.get("variant_of"),
+                                      row.get("part_of")))
     stop = set()
     for line in (base / "not-entities.txt").read_text(encoding="utf-8").splitlines():
         line = line.strip()

@@ -115,3 +115,52 @@ def test_a_short_form_within_an_item_is_the_longer_name(tmp_path):
     arena = entity(result, "Glimmer Arena")
     assert arena.type == "Benchmark" and "Arena" in arena.aliases
     assert [e.label for e in result.corpus.entities.values() if e.type == "Benchmark"] == ["Glimmer Arena"]
+
+
+UNITS = """Top AI Papers of the Week (June 9 - 15)
+1. Quorrel
+Researchers from Zorblax AI Lab and Zorblax introduce Quorrel, an agent framework. Quorrel is trained with GRPO.
+2. Brindle
+Researchers from Google DeepMind and Microsoft Research Asia present Brindle, a planning method that outperforms GPT-4o on AIME 2024.
+"""
+
+
+def test_an_organisations_unit_is_its_own_organisation_part_of_its_parent(tmp_path):
+    """One policy (README "Organisations and their units"): a named lab is kept apart from its company and joined
+    to it by part_of, from the vocabulary (Google DeepMind -> Google, Microsoft Research Asia -> Microsoft Research
+    -> Microsoft, parents added when the text names only the unit) or, for names never seen, from the shape
+    'ORGANISATION + unit words' (Zorblax AI Lab -> Zorblax)."""
+    write_digest(tmp_path, "week.txt", UNITS)
+    built = build([tmp_path])
+    lab, company = entity(built, "Zorblax AI Lab"), entity(built, "Zorblax")
+    assert lab.key != company.key and lab.type == company.type == "Organization"
+    assert lab.part_of == company.key and company.part_of is None
+    entities = built.corpus.entities
+
+    def parents(name):
+        chain, key = [], entity(built, name).part_of
+        while key:
+            chain.append(entities[key].label)
+            key = entities[key].part_of
+        return chain
+
+    assert parents("Google DeepMind") == ["Google"]
+    assert parents("Microsoft Research Asia") == ["Microsoft Research", "Microsoft"]
+    # the implied parents are entities of the graph, but no digest mentions them
+    assert not entity(built, "Microsoft").digests and entity(built, "Google DeepMind").digests
+    affiliated = {entities[r.object].label for r in built.relations if r.predicate == "affiliation"}
+    assert {"Zorblax AI Lab", "Google DeepMind", "Microsoft Research Asia"} <= affiliated
+    assert "Microsoft" not in affiliated
+
+
+def test_a_known_organisation_followed_by_unit_words_names_a_unit(tmp_path):
+    """'Zorblax AI Lab' where only Zorblax is known: the whole name is the unit, part of Zorblax, not Zorblax."""
+    from kg.namespaces import EntityType
+    from kg.vocab import VocabEntry, load_vocabulary
+
+    base = load_vocabulary()
+    vocabulary = type(base)((*base.entries, VocabEntry("Zorblax", EntityType.ORGANIZATION, (), None)), base.not_entities)
+    write_digest(tmp_path, "week.txt", UNITS)
+    built = build([tmp_path], vocabulary=vocabulary)
+    lab, company = entity(built, "Zorblax AI Lab"), entity(built, "Zorblax")
+    assert lab.part_of == company.key and lab.digests and company.digests

@@ -97,3 +97,22 @@ def test_a_method_is_a_variant_only_of_a_method():
 def test_turtle_round_trips(seeds_graph):
     again = Graph().parse(data=to_turtle(seeds_graph), format="turtle")
     assert len(again) == len(seeds_graph)
+
+
+def test_only_an_organisation_is_part_of_an_organisation():
+    """One policy for labs and divisions: a unit is an organisation of its own with one kg:partOf its parent; a
+    model is never part of an organisation."""
+    import pyshacl
+
+    shapes = Graph().parse(ontology_dir() / "shapes.ttl")
+    res = "https://w3id.org/papers-kg/resource/"
+    unit, company, model = (URIRef(res + n) for n in ("organization/zorblax-research", "organization/zorblax", "model/zorbo"))
+    graph = Graph()
+    for node, kind, label in ((unit, KG.Organization, "Zorblax Research"), (company, KG.Organization, "Zorblax"),
+                              (model, KG.Model, "Zorbo")):
+        graph.add((node, RDF.type, kind))
+        graph.add((node, RDFS.label, Literal(label)))
+    graph.add((unit, KG.partOf, company))
+    assert pyshacl.validate(graph, shacl_graph=shapes, inference="none")[0]
+    graph.add((model, KG.partOf, company))
+    assert not pyshacl.validate(graph, shacl_graph=shapes, inference="none")[0]

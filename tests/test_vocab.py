@@ -44,3 +44,22 @@ def test_removing_a_family_drops_the_links_to_it(tmp_path):
                       "2. Other Paper\nA study of Zorb-2 and Qwen3.\n", encoding="utf-8")
     built = build([digest], vocabulary=load_vocabulary().without({"Qwen"}))
     assert "Qwen3" in {e.label for e in built.corpus.entities.values()}
+
+
+def test_part_of_is_only_for_organisations(tmp_path):
+    import shutil
+
+    import pytest
+
+    from kg.vocab import ontology_dir
+
+    folder = tmp_path / "ontology"
+    shutil.copytree(ontology_dir(), folder)
+    with open(folder / "vocabulary.jsonl", "a", encoding="utf-8") as handle:
+        handle.write('{"id": "Zorbo", "type": "Model", "aliases": [], "variant_of": null, "part_of": "Google"}\n')
+    with pytest.raises(ValueError, match="part_of is for organisations"):
+        load_vocabulary(folder)
+    units = {e.id: e.part_of for e in load_vocabulary().entries if e.part_of}
+    assert units["Google DeepMind"] == "Google" and units["Microsoft Research Asia"] == "Microsoft Research"
+    ids = {e.id for e in load_vocabulary().entries}
+    assert all(parent in ids for parent in units.values())
