@@ -417,7 +417,7 @@ def entity(
     def show() -> None:
         console.print(f"[bold]{card.label}[/bold] ({card.type})")
         for title, values in (("aliases", card.aliases), ("family", card.families), ("variants", card.variants),
-                              ("digests", card.digests)):
+                              ("part of", card.part_of), ("units", card.units), ("digests", card.digests)):
             if values:
                 console.print(f"  {title}: {', '.join(values)}", highlight=False, soft_wrap=True)
         if card.statements:

@@ -323,11 +323,14 @@ class EntityCard:
     families: tuple[str, ...]  # the family, its family, ...
     variants: tuple[str, ...]
     digests: tuple[str, ...]
-    statements: tuple[Statement, ...]
+    statements: tuple[Statement, ...]  # an organisation's include its units' (kg:partOf)
+    part_of: tuple[str, ...] = ()  # an organisation's parent, its parent, ...
+    units: tuple[str, ...] = ()  # the organisations that are part of it, at any depth
 
     def as_dict(self) -> dict:
         return {"label": self.label, "type": self.type, "aliases": list(self.aliases), "family": list(self.families),
-                "variants": list(self.variants), "digests": list(self.digests),
+                "variants": list(self.variants), "part_of": list(self.part_of), "units": list(self.units),
+                "digests": list(self.digests),
                 "statements": [{"subject": s.subject, "relation": s.relation, "object": s.object,
                                 "evidence": s.sentence, "digest": s.digest} for s in self.statements]}
 
@@ -339,16 +342,34 @@ class EntityCard:
 def entity_card(store: GraphStore, entity: Named) -> EntityCard:
     x = {"x": ox.NamedNode(entity.iri)}
     aliases = [r[0] for r in store.select("SELECT DISTINCT ?a WHERE { ?x skos:altLabel ?a } ORDER BY ?a", x).rows]
-    families, current = [], entity.iri
-    for _ in range(16):  # family chains are short: Qwen2.5-Math-7B -> Qwen2.5-Math -> Qwen2.5
-        rows = store.select("SELECT ?f ?l WHERE { ?x kg:variantOf ?f . ?f rdfs:label ?l } ORDER BY ?f", {"x": ox.NamedNode(current)}).rows
-        if not rows or rows[0][1] in families:
+    variants = [r[0] for r in store.select("SELECT DISTINCT ?l WHERE { ?v kg:variantOf+ ?x ; rdfs:label ?l } ORDER BY ?l", x).rows]
+    units = store.select("SELECT DISTINCT ?u ?l WHERE { ?u kg:partOf+ ?x ; rdfs:label ?l } ORDER BY ?l ?u", x).rows
+    digests = [r[0] for r in store.select("SELECT DISTINCT ?f WHERE { ?x kg:mentionedIn/kg:sourceFile ?f } ORDER BY ?f", x).rows]
+    statements = [row for iri in (entity.iri, *(u[0] for u in units)) for row in _statements(store, iri)]
+    if units:  # a company's card gathers its labs' papers: one order for all
+        statements.sort(key=lambda r: (r[1], r[0], r[2], r[4], r[3]))  # relation, subject, object, digest, sentence
+    return EntityCard(entity.label, entity.type, tuple(aliases), tuple(_chain(store, entity.iri, "variantOf")),
+                      tuple(variants), tuple(digests), tuple(Statement(*row) for row in statements),
+                      part_of=tuple(_chain(store, entity.iri, "partOf")), units=tuple(u[1] for u in units))
+
+
+def _chain(store: GraphStore, iri: str, predicate: str) -> list[str]:
+    """Labels up a chain of one predicate: Qwen2.5-Math-7B -> Qwen2.5-Math -> Qwen2.5 (variantOf), or
+    Microsoft Research Asia -> Microsoft Research -> Microsoft (partOf)."""
+    labels, current = [], iri
+    for _ in range(16):  # such chains are short
+        rows = store.select(f"SELECT ?f ?l WHERE {{ ?x kg:{predicate} ?f . ?f rdfs:label ?l }} ORDER BY ?f",
+                            {"x": ox.NamedNode(current)}).rows
+        if not rows or rows[0][1] in labels:
             break
         current = rows[0][0]
-        families.append(rows[0][1])
-    variants = [r[0] for r in store.select("SELECT DISTINCT ?l WHERE { ?v kg:variantOf+ ?x ; rdfs:label ?l } ORDER BY ?l", x).rows]
-    digests = [r[0] for r in store.select("SELECT DISTINCT ?f WHERE { ?x kg:mentionedIn/kg:sourceFile ?f } ORDER BY ?f", x).rows]
-    statements = store.select(
+        labels.append(rows[0][1])
+    return labels
+
+
+def _statements(store: GraphStore, iri: str) -> list[tuple]:
+    x = {"x": ox.NamedNode(iri)}
+    return store.select(
         """SELECT ?subject ?relation ?object ?sentence ?file WHERE {
              { ?s rdf:subject ?x ; rdf:object ?obj . BIND(?x AS ?sub) }
              UNION { ?s rdf:object ?x ; rdf:subject ?sub . BIND(?x AS ?obj) FILTER(?sub != ?x) }
@@ -359,8 +380,6 @@ def entity_card(store: GraphStore, entity: Named) -> EntityCard:
            ORDER BY ?relation ?subject ?object ?file ?sentence""",
         x,
     ).rows
-    return EntityCard(entity.label, entity.type, tuple(aliases), tuple(families), tuple(variants), tuple(digests),
-                      tuple(Statement(*row) for row in statements))
 
 
 # ---------------------------------------------------------------- leaderboard (issue 13)

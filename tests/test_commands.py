@@ -65,6 +65,19 @@ def test_entity_card_and_unknown_names(build_dir):
     assert wrong_type.exit_code == 1 and "no benchmark named 'GRPO'" in wrong_type.output
 
 
+def test_an_organisations_card_gathers_its_units(build_dir):
+    """Issue 9's one policy for organisations: Meta FAIR stays itself, part of Meta AI, part of Meta; Meta's card
+    lists its units and the papers they are affiliated with."""
+    unit = runner.invoke(app, ["entity", "Meta FAIR", str(build_dir)])
+    assert unit.exit_code == 0, unit.output
+    assert "part of: Meta AI, Meta" in unit.output
+    company = runner.invoke(app, ["entity", "Meta", str(build_dir), "--format", "json"])
+    card = json.loads(company.output)
+    assert card["part_of"] == [] and {"Meta AI", "Meta FAIR"} <= set(card["units"])
+    assert {"subject": "Code World Model", "relation": "affiliation", "object": "Meta FAIR"}.items() <= \
+        next(s for s in card["statements"] if s["object"] == "Meta FAIR").items()
+
+
 def test_named_queries_bind_parameters(build_dir):
     listed = runner.invoke(app, ["queries"])
     assert "lineage" in listed.output and "shared-benchmark" in listed.output

@@ -92,7 +92,7 @@ def test_lineage_marks_each_edge_stated_or_read_from_the_names(tmp_path):
 
 def test_every_table_command_takes_csv_and_json(build_dir, tmp_path):
     card = _json("entity", "aime25", build_dir)
-    assert set(card) == {"label", "type", "aliases", "family", "variants", "digests", "statements"}
+    assert set(card) == {"label", "type", "aliases", "family", "variants", "part_of", "units", "digests", "statements"}
     assert card["family"] == ["AIME"] and card["aliases"] == ["AIME25"]
     assert set(card["statements"][0]) == {"subject", "relation", "object", "evidence", "digest"}
     assert [r["subject"] for r in _csv("entity", "aime25", build_dir)] == [s["subject"] for s in card["statements"]]
