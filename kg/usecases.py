@@ -367,7 +367,7 @@ def _chain(store: GraphStore, iri: str, predicate: str) -> list[str]:
     return labels
 
 
-def _statements(store: GraphStore, iri: str) -> list[tuple]:
+def _statements(store: GraphStore, iri: str) -> tuple[tuple[str, ...], ...]:
     x = {"x": ox.NamedNode(iri)}
     return store.select(
         """SELECT ?subject ?relation ?object ?sentence ?file WHERE {
