@@ -76,6 +76,8 @@ def test_an_organisations_card_gathers_its_units(build_dir):
     assert card["part_of"] == [] and {"Meta AI", "Meta FAIR"} <= set(card["units"])
     assert {"subject": "Code World Model", "relation": "affiliation", "object": "Meta FAIR"}.items() <= \
         next(s for s in card["statements"] if s["object"] == "Meta FAIR").items()
+    named = runner.invoke(app, ["query", str(build_dir), "papers-by-organization", "--param", "name=meta", "--format", "json"])
+    assert {(r["unit"], r["title"]) for r in json.loads(named.output)} >= {("Meta FAIR", "Code World Model")}
 
 
 def test_named_queries_bind_parameters(build_dir):
