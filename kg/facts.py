@@ -22,14 +22,14 @@ import pyoxigraph as ox
 from rdflib import Graph, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS
 
-from .namespaces import KG, VARIANT_OF, Predicate
+from .namespaces import KG, PART_OF, VARIANT_OF, Predicate
 
 # Every predicate the page or the projection reads; the rest of a graph (support counts...) is skipped.
 READ = frozenset(str(p) for p in (
     RDF.type, RDF.subject, RDF.predicate, RDF.object, RDFS.label, SKOS.altLabel, DCTERMS.title, DCTERMS.date,
     PROV.wasDerivedFrom, KG.sourceFile, KG.weekLabel, KG.mentionedIn, KG.describedIn, KG.evidence, KG.sentence,
     KG.onBenchmark, KG.achievedBy, KG.value, KG.unit, KG.metric, KG.setting, KG.reportedIn, KG.lineageBasis,
-    *(KG[p] for p in (*(p.value for p in Predicate), VARIANT_OF)),
+    *(KG[p] for p in (*(p.value for p in Predicate), VARIANT_OF, PART_OF)),
 ))
 
 

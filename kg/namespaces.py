@@ -133,6 +133,8 @@ class LineageBasis(_Term):
 
 # The family link joins two entities (a size, version or edition to its family); it is not a paper relation.
 VARIANT_OF = "variantOf"
+# An organisation's link to the one it is a unit of (Google DeepMind -> Google); not a paper relation either.
+PART_OF = "partOf"
 
 if TYPE_CHECKING:
     KG: type[_KG]

@@ -11,10 +11,10 @@ from rdflib import Graph
 from rdflib.namespace import DCTERMS, RDFS, SKOS
 
 from .facts import GraphFacts
-from .namespaces import KG, VARIANT_OF, EntityType, Predicate
+from .namespaces import KG, PART_OF, VARIANT_OF, EntityType, Predicate
 
 NODE_CLASSES = ("Paper", *(t.value for t in EntityType))
-EDGE_PREDICATES = (*(p.value for p in Predicate), VARIANT_OF)
+EDGE_PREDICATES = (*(p.value for p in Predicate), VARIANT_OF, PART_OF)
 
 
 def to_networkx(graph: Graph | GraphFacts) -> nx.MultiDiGraph:
@@ -57,13 +57,13 @@ def flat(projection: nx.MultiDiGraph) -> nx.MultiDiGraph:
     return out
 
 
-ENTITY_LINKS = (Predicate.EXTENDS.value, VARIANT_OF)  # relations that join two entities directly; the rest start at a paper
+ENTITY_LINKS = (Predicate.EXTENDS.value, VARIANT_OF, PART_OF)  # relations that join two entities directly; the rest start at a paper
 
 
 def appears_with(projection: nx.MultiDiGraph) -> dict[tuple[str, str], list[str]]:
     """Entities that share a paper, (a, b) with a < b -> the papers they share.
 
-    Only ``extends`` and ``variantOf`` join entities directly; every other relation starts at a paper,
+    Only ``extends``, ``variantOf`` and ``partOf`` join entities directly; every other relation starts at a paper,
     so without papers nearly every entity would stand alone. This projection joins a method to the
     models it is used with and a model to the benchmarks it is evaluated on."""
     shared: dict[tuple[str, str], list[str]] = {}

@@ -168,6 +168,17 @@ def test_lineage_panel_marks_an_edge_read_from_the_names(browser, seed_page):
     assert not errors, errors
 
 
+def test_an_organisations_panel_lists_its_units(browser, seed_page):
+    """Issue 9's organisation policy on the page: Meta FAIR's panel shows Meta's units as a tree (Meta, Meta AI,
+    Meta FAIR) with the papers affiliated with each."""
+    page, _, errors = _open(browser, seed_page)
+    page.evaluate("() => window.kg.search('meta fair')")
+    rows = page.locator('#panel [data-section="family"] .tree-row').all_inner_texts()
+    assert [r.split(" —")[0].strip("└├│ ") for r in rows][:3] == ["Meta", "Meta AI", "Meta FAIR"], rows
+    assert "1 paper" in rows[2], rows
+    assert not errors, errors
+
+
 def test_crafted_digest_cannot_run_code(browser, tmp_path):
     write_digest(tmp_path, "evil.txt", EVIL)
     path = tmp_path / "evil.html"

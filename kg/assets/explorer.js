@@ -632,12 +632,16 @@
     return wrap.childNodes.length ? wrap : null;
   });
   addPanelSection("family", function (n) {
-    if (n.type !== "Model" && n.type !== "Benchmark") return null;
+    if (n.type !== "Model" && n.type !== "Benchmark" && n.type !== "Organization") return null;
+    // An organisation's family is its units (partOf), a model's and a benchmark's its variants and editions.
+    var link = n.type === "Organization" ? "partOf" : "variantOf";
     var root = n.id, guard = 0;
-    while (related(root, "variantOf", true).length && guard++ < 10) root = related(root, "variantOf", true)[0];
-    var via = n.type === "Model" ? "usesBaseModel" : "evaluatedOn";
-    var title = n.type === "Model" ? "Family: variants, and papers building on each" : "Editions, and papers evaluated on each";
-    return tree(root, function (id) { return related(id, "variantOf", false); }, title, "family", function (id) {
+    while (related(root, link, true).length && guard++ < 10) root = related(root, link, true)[0];
+    if (link === "partOf" && root === n.id && !related(root, link, false).length) return null;
+    var via = {Model: "usesBaseModel", Benchmark: "evaluatedOn", Organization: "affiliation"}[n.type];
+    var title = {Model: "Family: variants, and papers building on each", Benchmark: "Editions, and papers evaluated on each",
+                 Organization: "Units, and papers affiliated with each"}[n.type];
+    return tree(root, function (id) { return related(id, link, false); }, title, "family", function (id) {
       var papers = related(id, via, false);
       return papers.length ? "— " + papers.length + " paper" + (papers.length === 1 ? "" : "s") : "";
     });
