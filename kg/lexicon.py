@@ -111,6 +111,7 @@ class Lexicon:
     base_after: re.Pattern[str]
     study_list_before: re.Pattern[str]
     compare_cues: re.Pattern[str]
+    compare_subject_after: re.Pattern[str]  # 'X consistently outperforms Y': X is the comparison's subject
     extend_before: re.Pattern[str]
     extend_around: re.Pattern[str]
     extend_suffix: re.Pattern[str]

@@ -157,7 +157,8 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.applied-list"
     if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue"
-    subject = _opens_clause(before, lex) and not lex.compare_cues.search(before)  # 'X reaches 48%, outperforming Y'
+    # 'X reaches 48%, outperforming Y'; comparedWith.subject-of-cue: 'tests show X consistently outperforms Y'
+    subject = not lex.compare_cues.search(before) and (_opens_clause(before, lex) or lex.compare_subject_after.match(after) is not None)
     # comparedWith.example-needs-cue-before: 'large models like X can ... better traces' gives X as an example
     example = lex.example_before.search(before) is not None and not lex.compare_cues.search(before)
     if (c.lm.mention.in_title and c.entity.in_vocabulary and not lex.compare_cues.search(sentence)

@@ -343,6 +343,16 @@ def test_the_subject_of_a_comparison_is_no_baseline(tmp_path):
     assert ("zorvath", "comparedWith", "quxa-70b") not in rules
 
 
+def test_the_subject_of_a_comparison_later_in_its_sentence_is_no_baseline(tmp_path):
+    """comparedWith.subject-of-cue: a model just before 'outperforms'/'beats' ('tests show X consistently outperforms
+    Y') is the comparison's subject even when it does not open the sentence; 'X is outperformed by Y' still compares X."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Tests on long proofs show that Quxa-70B "
+                      "consistently outperforms Mibbo-405B. On short proofs, Tribo-9B is outperformed by Zorvath.\n")
+    assert ("zorvath", "comparedWith", "mibbo-405b") in rules
+    assert ("zorvath", "comparedWith", "tribo-9b") in rules
+    assert ("zorvath", "comparedWith", "quxa-70b") not in rules
+
+
 def test_a_review_introduces_uses_and_compares_nothing(tmp_path):
     """relations.review-paper: a survey or review describes other work: no introduces, usesMethod, usesBaseModel or
     comparedWith, whatever its sentences say."""
