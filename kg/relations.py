@@ -408,6 +408,8 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     # A title introduces the name it opens with ('DAPO: ...', 'WebThinker'), not what it studies ('Rethinking X').
     in_title = mention.in_title and (title.startswith(mention.surface) or mention.source == "title"
                                      or (not known and len(title.split()) <= 4))
+    if _names_titles_means(c, known):
+        return "introduces.title-means"  # 'Continual Learning via Zorb Routing': the means a title ends with is the paper's own
     if known and not in_title:
         return None
     if not in_title and lex.intro_blockers.search(before):
@@ -435,6 +437,20 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     if (lex.novel_typed_after.match(after) and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
         return "introduces.novel-typed"
     return None
+
+
+def _names_titles_means(c: MentionContext, known: bool) -> bool:
+    """True for a method that ends a title with no system name, after a word of means ('Continual Learning via Zorb
+    Routing', 'Eliciting Predictions with the Zorb Lens'): the title says by what the paper reaches its goal. A
+    well-known method needs the article ('with the Zorb Lens'): 'Aligning Models via Zorb' is more often a use of it."""
+    mention = c.lm.mention
+    if not mention.in_title or c.in_body or c.item.system or c.entity.type != EntityType.METHOD or c.after.strip():
+        return False
+    words = [w.lower() for w in c.before.split()]
+    article = bool(words) and words[-1] in c.lex.articles
+    if article:
+        words = words[:-1]
+    return bool(words) and words[-1] in c.lex.title_means_words and (article or not known)
 
 
 def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],

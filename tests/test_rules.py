@@ -353,6 +353,16 @@ def test_the_subject_of_a_comparison_later_in_its_sentence_is_no_baseline(tmp_pa
     assert ("zorvath", "comparedWith", "quxa-70b") not in rules
 
 
+def test_the_means_a_title_ends_with_is_introduced(tmp_path):
+    """introduces.title-means: a title with no system name that ends 'via X' names the paper's own method X; a
+    well-known method after 'via' (no article) is one it uses."""
+    rules = _rules_of(tmp_path, "1. Continual Proofs via Quimble Finetuning\nThe authors update only a few memory slots per "
+                      "proof. Quimble Finetuning keeps old skills while learning new ones.\n"
+                      "3. Aligning Provers via GRPO\nThe authors align provers with a group reward on long proofs.\n")
+    assert rules[("continual-proofs-via-quimble-finetuning", "introduces", "quimble-finetuning")] == {"introduces.title-means"}
+    assert ("aligning-provers-via-grpo", "introduces", "grpo") not in rules
+
+
 def test_a_review_introduces_uses_and_compares_nothing(tmp_path):
     """relations.review-paper: a survey or review describes other work: no introduces, usesMethod, usesBaseModel or
     comparedWith, whatever its sentences say."""
