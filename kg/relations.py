@@ -410,11 +410,14 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
                                      or (not known and len(title.split()) <= 4))
     if _names_titles_means(c, known):
         return "introduces.title-means"  # 'Continual Learning via Zorb Routing': the means a title ends with is the paper's own
-    if known and not in_title:
+    if known and not in_title and not (by_verb and _spelled_out_before(c)):
+        # introduces.verb-expanded: 'It proposes a Hierarchical Zorb Model (HZM)' defines the acronym as its own,
+        # though the vocabulary knows it (from this paper, or another thing of that name)
         return None
     if not in_title and lex.intro_blockers.search(before):
         return None  # 'predecessors like X', 'using the X algorithm': work the paper builds on or calls
-    cue = "introduces.verb" if by_verb else "introduces.subject-of-verb" if subject_of_verb else "introduces.title" if in_title else None
+    cue = ("introduces.verb-expanded" if known and not in_title else "introduces.verb" if by_verb
+           else "introduces.subject-of-verb" if subject_of_verb else "introduces.title" if in_title else None)
     compared = lex.compare_cues.search(before[-50:]) is not None
     if entity.type == EntityType.BENCHMARK:
         if cue:
@@ -437,6 +440,16 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     if (lex.novel_typed_after.match(after) and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
         return "introduces.novel-typed"
     return None
+
+
+def _spelled_out_before(c: MentionContext) -> bool:
+    """True when the mention is an acronym in brackets right after the capitalised words it abbreviates
+    ('a Hierarchical Zorb Model (HZM)')."""
+    expansion = c.lex.expansion_before.search(c.before)
+    if not expansion or not c.after.lstrip().startswith(")"):
+        return False
+    initials = "".join(w[0] for part in expansion.group(1).split() for w in part.split("-") if w)
+    return initials.upper() == c.lm.mention.surface.upper()
 
 
 def _names_titles_means(c: MentionContext, known: bool) -> bool:

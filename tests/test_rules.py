@@ -363,6 +363,15 @@ def test_the_means_a_title_ends_with_is_introduced(tmp_path):
     assert ("aligning-provers-via-grpo", "introduces", "grpo") not in rules
 
 
+def test_a_known_acronym_the_paper_spells_out_and_proposes_is_introduced(tmp_path):
+    """introduces.verb-expanded: 'proposes a Sparse Anchor Memory (SAM)' defines the acronym as the paper's own, though
+    the vocabulary knows another SAM; a known name after 'proposes' without its spelled-out words is not introduced."""
+    rules = _rules_of(tmp_path, "1. Proof Memory at Scale\nIt proposes a Sparse Anchor Memory (SAM) for long proofs.\n"
+                      "3. Planning Proofs Quickly\nIt proposes a planner that calls GPT-4o for hard steps.\n")
+    assert rules[("proof-memory-at-scale", "introduces", "sam")] == {"introduces.verb-expanded"}
+    assert not {k for k in rules if k[0] == "planning-proofs-quickly" and k[1] == "introduces"}
+
+
 def test_a_review_introduces_uses_and_compares_nothing(tmp_path):
     """relations.review-paper: a survey or review describes other work: no introduces, usesMethod, usesBaseModel or
     comparedWith, whatever its sentences say."""
