@@ -372,6 +372,13 @@ def test_a_known_acronym_the_paper_spells_out_and_proposes_is_introduced(tmp_pat
     assert not {k for k in rules if k[0] == "planning-proofs-quickly" and k[1] == "introduces"}
 
 
+def test_a_size_word_between_a_base_cue_and_the_model(tmp_path):
+    """usesBaseModel.cue: 'runs twice as fast on the largest X models' applies the method to X."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. It runs twice as fast on the largest "
+                      "Quxa models while using the same memory.\n")
+    assert "usesBaseModel.cue" in rules[("zorvath", "usesBaseModel", "quxa")]
+
+
 def test_a_review_introduces_uses_and_compares_nothing(tmp_path):
     """relations.review-paper: a survey or review describes other work: no introduces, usesMethod, usesBaseModel or
     comparedWith, whatever its sentences say."""
