@@ -112,6 +112,7 @@ class Lexicon:
     study_list_before: re.Pattern[str]
     compare_cues: re.Pattern[str]
     compare_subject_after: re.Pattern[str]  # 'X consistently outperforms Y': X is the comparison's subject
+    compare_win_after: re.Pattern[str]  # '..., outperforming Y', '... beats Y': the sentence's subject wins over others
     extend_before: re.Pattern[str]
     extend_around: re.Pattern[str]
     extend_suffix: re.Pattern[str]

@@ -429,6 +429,11 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         return None  # "embedding models like OpenAI's text-embedding-3-small are also susceptible": studied, not made
     if cue:
         return None if compared and not by_verb else cue
+    if (entity.type == EntityType.MODEL and novel and not compared and lex.novel_subject_before.fullmatch(before)
+            and lex.compare_win_after.search(after)):
+        # introduces.novel-winner: an unseen model (a size of an unseen family too) that opens a sentence in which it
+        # beats others ('Zorb-9B reaches 48%, outperforming Y') is the paper's own; a known or a rival one never gets here
+        return "introduces.novel-winner"
     if not novel or compared or entity.variant_of or lex.use_verbs.search(clause[-40:]) or lex.method_use_after.match(after):
         return None  # 'X-based estimation' is built on X: a method the paper uses, not one it names as its own
     # An unseen name is the paper's own only with positive evidence: the sentence defines it ('X is a ...',

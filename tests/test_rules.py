@@ -379,6 +379,16 @@ def test_a_size_word_between_a_base_cue_and_the_model(tmp_path):
     assert "usesBaseModel.cue" in rules[("zorvath", "usesBaseModel", "quxa")]
 
 
+def test_an_unseen_model_that_opens_a_winning_sentence_is_introduced(tmp_path):
+    """introduces.novel-winner: 'ZORVA-9B reaches 48%, outperforming X' presents the paper's own model (an unseen one,
+    a size of an unseen family too); a known model in the same place, and one that is outperformed, are not."""
+    rules = _rules_of(tmp_path, "1. ProofGym\nA framework for training proof agents at scale. ZORVA-9B reaches 48% on "
+                      "long proofs, outperforming Mibbo-405B. GPT-4o reaches 40%, outperforming Blorfi-8B. "
+                      "Tribo-3B reaches 12%, while being outperformed by most rivals.\n")
+    assert rules[("proofgym", "introduces", "zorva-9b")] == {"introduces.novel-winner"}
+    assert not {k for k in rules if k[1] == "introduces" and k[2] in ("gpt4o", "tribo-3b", "mibbo-405b")}
+
+
 def test_a_review_introduces_uses_and_compares_nothing(tmp_path):
     """relations.review-paper: a survey or review describes other work: no introduces, usesMethod, usesBaseModel or
     comparedWith, whatever its sentences say."""
