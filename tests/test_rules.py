@@ -389,6 +389,14 @@ def test_an_unseen_model_that_opens_a_winning_sentence_is_introduced(tmp_path):
     assert not {k for k in rules if k[1] == "introduces" and k[2] in ("gpt4o", "tribo-3b", "mibbo-405b")}
 
 
+def test_a_method_given_as_an_example_of_what_the_paper_avoids_is_not_used(tmp_path):
+    """usesMethod.not-prior-work: 'avoids hand-made reward schemes like X' names X as what the paper does without."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Its design avoids hand-made reward schemes "
+                      "like PPO and instead learns rewards from proofs. Its planner is trained with DPO.\n")
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+    assert ("zorvath", "usesMethod", "dpo") in rules
+
+
 def test_a_review_introduces_uses_and_compares_nothing(tmp_path):
     """relations.review-paper: a survey or review describes other work: no introduces, usesMethod, usesBaseModel or
     comparedWith, whatever its sentences say."""
