@@ -397,6 +397,15 @@ def test_a_method_given_as_an_example_of_what_the_paper_avoids_is_not_used(tmp_p
     assert ("zorvath", "usesMethod", "dpo") in rules
 
 
+def test_a_method_that_qualifies_other_approaches_is_not_used(tmp_path):
+    """usesMethod.not-a-baseline: 'X-based approaches fill their context' names a class of other work; 'an X-based
+    planner' (one, the paper's) still uses X."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. PPO-based approaches fill their context "
+                      "with noise. Zorvath runs a DPO-based planner instead.\n")
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+    assert ("zorvath", "usesMethod", "dpo") in rules
+
+
 def test_a_review_introduces_uses_and_compares_nothing(tmp_path):
     """relations.review-paper: a survey or review describes other work: no introduces, usesMethod, usesBaseModel or
     comparedWith, whatever its sentences say."""
