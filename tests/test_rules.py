@@ -472,6 +472,15 @@ def test_a_model_the_system_calls_in_a_role_is_used_not_compared(tmp_path):
     assert ("zorvath", "comparedWith", "snib-2b") in rules
 
 
+def test_a_model_a_router_favours_is_one_it_calls(tmp_path):
+    """usesBaseModel.role: 'the router favors cheaper X' names one of the models the paper's router picks from, even
+    with a comparison in the sentence."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new router for proofs. At low budgets the router favors cheaper "
+                      "GPT-4o calls over larger rivals.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "gpt4o")) == {"usesBaseModel.role"}
+    assert ("zorvath", "comparedWith", "gpt4o") not in rules
+
+
 def test_a_name_written_twice_in_a_sentence_reads_each_place(tmp_path):
     """relations.nth-occurrence: the second mention of a name reads its own context ('stall without X; ... adopts
     X'), not the first place the name is written."""
