@@ -430,9 +430,10 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     if cue:
         return None if compared and not by_verb else cue
     if (entity.type == EntityType.MODEL and novel and not compared and lex.novel_subject_before.fullmatch(before)
-            and lex.compare_win_after.search(after)):
+            and lex.compare_win_after.search(after) and not set(after.split()[:1]) & lex.own_system_joiners):
         # introduces.novel-winner: an unseen model (a size of an unseen family too) that opens a sentence in which it
-        # beats others ('Zorb-9B reaches 48%, outperforming Y') is the paper's own; a known or a rival one never gets here
+        # beats others ('Zorb-9B reaches 48%, outperforming Y') is the paper's own; a known or a rival one never gets
+        # here, nor one the paper's system is joined to ('Zorb-9B with Quux beats Y': a base)
         return "introduces.novel-winner"
     if not novel or compared or entity.variant_of or lex.use_verbs.search(clause[-40:]) or lex.method_use_after.match(after):
         return None  # 'X-based estimation' is built on X: a method the paper uses, not one it names as its own
