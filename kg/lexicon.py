@@ -112,6 +112,8 @@ class Lexicon:
     base_after: re.Pattern[str]
     study_list_before: re.Pattern[str]
     compare_cues: re.Pattern[str]
+    compare_subject_after: re.Pattern[str]  # 'X consistently outperforms Y': X is the comparison's subject
+    compare_win_after: re.Pattern[str]  # '..., outperforming Y', '... beats Y': the sentence's subject wins over others
     extend_before: re.Pattern[str]
     extend_around: re.Pattern[str]
     extend_suffix: re.Pattern[str]
@@ -154,6 +156,7 @@ class Lexicon:
     title_compare_before: re.Pattern[str]  # 'Beyond X' in a title: a model it is set against
     kind_qualifier_after: re.Pattern[str]  # 'X-like LLMs' in the body: a kind, not the model
     baseline_after: re.Pattern[str]  # 'X-based baselines': a method named as a rival
+    expansion_before: re.Pattern[str]  # 'a Hierarchical Zorb Model (': the words an acronym in brackets abbreviates
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]

@@ -157,7 +157,8 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.applied-list"
     if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue"
-    subject = _opens_clause(before, lex) and not lex.compare_cues.search(before)  # 'X reaches 48%, outperforming Y'
+    # 'X reaches 48%, outperforming Y'; comparedWith.subject-of-cue: 'tests show X consistently outperforms Y'
+    subject = not lex.compare_cues.search(before) and (_opens_clause(before, lex) or lex.compare_subject_after.match(after) is not None)
     # comparedWith.example-needs-cue-before: 'large models like X can ... better traces' gives X as an example
     example = lex.example_before.search(before) is not None and not lex.compare_cues.search(before)
     if (c.lm.mention.in_title and c.entity.in_vocabulary and not lex.compare_cues.search(sentence)
@@ -407,11 +408,16 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     # A title introduces the name it opens with ('DAPO: ...', 'WebThinker'), not what it studies ('Rethinking X').
     in_title = mention.in_title and (title.startswith(mention.surface) or mention.source == "title"
                                      or (not known and len(title.split()) <= 4))
-    if known and not in_title:
+    if _names_titles_means(c, known):
+        return "introduces.title-means"  # 'Continual Learning via Zorb Routing': the means a title ends with is the paper's own
+    if known and not in_title and not (by_verb and _spelled_out_before(c)):
+        # introduces.verb-expanded: 'It proposes a Hierarchical Zorb Model (HZM)' defines the acronym as its own,
+        # though the vocabulary knows it (from this paper, or another thing of that name)
         return None
     if not in_title and lex.intro_blockers.search(before):
         return None  # 'predecessors like X', 'using the X algorithm': work the paper builds on or calls
-    cue = "introduces.verb" if by_verb else "introduces.subject-of-verb" if subject_of_verb else "introduces.title" if in_title else None
+    cue = ("introduces.verb-expanded" if known and not in_title else "introduces.verb" if by_verb
+           else "introduces.subject-of-verb" if subject_of_verb else "introduces.title" if in_title else None)
     compared = lex.compare_cues.search(before[-50:]) is not None
     if entity.type == EntityType.BENCHMARK:
         if cue:
@@ -423,6 +429,12 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         return None  # "embedding models like OpenAI's text-embedding-3-small are also susceptible": studied, not made
     if cue:
         return None if compared and not by_verb else cue
+    if (entity.type == EntityType.MODEL and novel and not compared and lex.novel_subject_before.fullmatch(before)
+            and lex.compare_win_after.search(after) and not set(after.split()[:1]) & lex.own_system_joiners):
+        # introduces.novel-winner: an unseen model (a size of an unseen family too) that opens a sentence in which it
+        # beats others ('Zorb-9B reaches 48%, outperforming Y') is the paper's own; a known or a rival one never gets
+        # here, nor one the paper's system is joined to ('Zorb-9B with Quux beats Y': a base)
+        return "introduces.novel-winner"
     if not novel or compared or entity.variant_of or lex.use_verbs.search(clause[-40:]) or lex.method_use_after.match(after):
         return None  # 'X-based estimation' is built on X: a method the paper uses, not one it names as its own
     # An unseen name is the paper's own only with positive evidence: the sentence defines it ('X is a ...',
@@ -434,6 +446,30 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     if (lex.novel_typed_after.match(after) and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
         return "introduces.novel-typed"
     return None
+
+
+def _spelled_out_before(c: MentionContext) -> bool:
+    """True when the mention is an acronym in brackets right after the capitalised words it abbreviates
+    ('a Hierarchical Zorb Model (HZM)')."""
+    expansion = c.lex.expansion_before.search(c.before)
+    if not expansion or not c.after.lstrip().startswith(")"):
+        return False
+    initials = "".join(w[0] for part in expansion.group(1).split() for w in part.split("-") if w)
+    return initials.upper() == c.lm.mention.surface.upper()
+
+
+def _names_titles_means(c: MentionContext, known: bool) -> bool:
+    """True for a method that ends a title with no system name, after a word of means ('Continual Learning via Zorb
+    Routing', 'Eliciting Predictions with the Zorb Lens'): the title says by what the paper reaches its goal. A
+    well-known method needs the article ('with the Zorb Lens'): 'Aligning Models via Zorb' is more often a use of it."""
+    mention = c.lm.mention
+    if not mention.in_title or c.in_body or c.item.system or c.entity.type != EntityType.METHOD or c.after.strip():
+        return False
+    words = [w.lower() for w in c.before.split()]
+    article = bool(words) and words[-1] in c.lex.articles
+    if article:
+        words = words[:-1]
+    return bool(words) and words[-1] in c.lex.title_means_words and (article or not known)
 
 
 def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],

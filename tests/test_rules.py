@@ -343,6 +343,69 @@ def test_the_subject_of_a_comparison_is_no_baseline(tmp_path):
     assert ("zorvath", "comparedWith", "quxa-70b") not in rules
 
 
+def test_the_subject_of_a_comparison_later_in_its_sentence_is_no_baseline(tmp_path):
+    """comparedWith.subject-of-cue: a model just before 'outperforms'/'beats' ('tests show X consistently outperforms
+    Y') is the comparison's subject even when it does not open the sentence; 'X is outperformed by Y' still compares X."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Tests on long proofs show that Quxa-70B "
+                      "consistently outperforms Mibbo-405B. On short proofs, Tribo-9B is outperformed by Zorvath.\n")
+    assert ("zorvath", "comparedWith", "mibbo-405b") in rules
+    assert ("zorvath", "comparedWith", "tribo-9b") in rules
+    assert ("zorvath", "comparedWith", "quxa-70b") not in rules
+
+
+def test_the_means_a_title_ends_with_is_introduced(tmp_path):
+    """introduces.title-means: a title with no system name that ends 'via X' names the paper's own method X; a
+    well-known method after 'via' (no article) is one it uses."""
+    rules = _rules_of(tmp_path, "1. Continual Proofs via Quimble Finetuning\nThe authors update only a few memory slots per "
+                      "proof. Quimble Finetuning keeps old skills while learning new ones.\n"
+                      "3. Aligning Provers via GRPO\nThe authors align provers with a group reward on long proofs.\n")
+    assert rules[("continual-proofs-via-quimble-finetuning", "introduces", "quimble-finetuning")] == {"introduces.title-means"}
+    assert ("aligning-provers-via-grpo", "introduces", "grpo") not in rules
+
+
+def test_a_known_acronym_the_paper_spells_out_and_proposes_is_introduced(tmp_path):
+    """introduces.verb-expanded: 'proposes a Sparse Anchor Memory (SAM)' defines the acronym as the paper's own, though
+    the vocabulary knows another SAM; a known name after 'proposes' without its spelled-out words is not introduced."""
+    rules = _rules_of(tmp_path, "1. Proof Memory at Scale\nIt proposes a Sparse Anchor Memory (SAM) for long proofs.\n"
+                      "3. Planning Proofs Quickly\nIt proposes a planner that calls GPT-4o for hard steps.\n")
+    assert rules[("proof-memory-at-scale", "introduces", "sam")] == {"introduces.verb-expanded"}
+    assert not {k for k in rules if k[0] == "planning-proofs-quickly" and k[1] == "introduces"}
+
+
+def test_a_size_word_between_a_base_cue_and_the_model(tmp_path):
+    """usesBaseModel.cue: 'runs twice as fast on the largest X models' applies the method to X."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. It runs twice as fast on the largest "
+                      "Quxa models while using the same memory.\n")
+    assert "usesBaseModel.cue" in rules[("zorvath", "usesBaseModel", "quxa")]
+
+
+def test_an_unseen_model_that_opens_a_winning_sentence_is_introduced(tmp_path):
+    """introduces.novel-winner: 'ZORVA-9B reaches 48%, outperforming X' presents the paper's own model (an unseen one,
+    a size of an unseen family too); a known model in the same place, and one that is outperformed, are not."""
+    rules = _rules_of(tmp_path, "1. ProofGym\nA framework for training proof agents at scale. ZORVA-9B reaches 48% on "
+                      "long proofs, outperforming Mibbo-405B. GPT-4o reaches 40%, outperforming Blorfi-8B. "
+                      "Tribo-3B reaches 12%, while being outperformed by most rivals.\n")
+    assert rules[("proofgym", "introduces", "zorva-9b")] == {"introduces.novel-winner"}
+    assert not {k for k in rules if k[1] == "introduces" and k[2] in ("gpt4o", "tribo-3b", "mibbo-405b")}
+
+
+def test_a_method_given_as_an_example_of_what_the_paper_avoids_is_not_used(tmp_path):
+    """usesMethod.not-prior-work: 'avoids hand-made reward schemes like X' names X as what the paper does without."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Its design avoids hand-made reward schemes "
+                      "like PPO and instead learns rewards from proofs. Its planner is trained with DPO.\n")
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+    assert ("zorvath", "usesMethod", "dpo") in rules
+
+
+def test_a_method_that_qualifies_other_approaches_is_not_used(tmp_path):
+    """usesMethod.not-a-baseline: 'X-based approaches fill their context' names a class of other work; 'an X-based
+    planner' (one, the paper's) still uses X."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. PPO-based approaches fill their context "
+                      "with noise. Zorvath runs a DPO-based planner instead.\n")
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+    assert ("zorvath", "usesMethod", "dpo") in rules
+
+
 def test_a_review_introduces_uses_and_compares_nothing(tmp_path):
     """relations.review-paper: a survey or review describes other work: no introduces, usesMethod, usesBaseModel or
     comparedWith, whatever its sentences say."""
@@ -407,6 +470,15 @@ def test_a_model_the_system_calls_in_a_role_is_used_not_compared(tmp_path):
         assert (paper, "comparedWith", model) not in rules
     assert ("glimbench", "comparedWith", "blorfi-8b") in rules
     assert ("zorvath", "comparedWith", "snib-2b") in rules
+
+
+def test_a_model_a_router_favours_is_one_it_calls(tmp_path):
+    """usesBaseModel.role: 'the router favors cheaper X' names one of the models the paper's router picks from, even
+    with a comparison in the sentence."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new router for proofs. At low budgets the router favors cheaper "
+                      "GPT-4o calls over larger rivals.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "gpt4o")) == {"usesBaseModel.role"}
+    assert ("zorvath", "comparedWith", "gpt4o") not in rules
 
 
 def test_a_name_written_twice_in_a_sentence_reads_each_place(tmp_path):
