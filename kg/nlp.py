@@ -690,19 +690,26 @@ def introduces_a(c: NameContext) -> EntityType | None:
     """'Zorb introduces a memory framework ... Zorb agents store ...': a name that opens its sentence, introduces a typed
     thing and comes back later in the item is that thing. A lab opens a sentence so too ('Quxco proposes a recipe'),
     but seldom comes back; a model is left out, since 'Quxco introduces a model' is as often a lab."""
+    doc, sent, start, end = c.doc, c.sent, c.start, c.end
+    head = _introduced_head(c)
+    if head not in (EntityType.METHOD, EntityType.BENCHMARK):
+        return None
+    name = doc[start:end].text
+    return head if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", doc.text[sent.end_char:]) else None
+
+
+def _introduced_head(c: NameContext) -> EntityType | None:
+    """The type of what a sentence-opening name introduces ('Zorb introduces a memory framework' -> Method), or None."""
     doc, sent, lex, start, end = c.doc, c.sent, c.lex, c.start, c.end
     opens = start == sent.start or doc[start - 1].text in lex.sentence_opening_marks or doc[start - 1].text in lex.bullets
     if not (opens and end + 1 < sent.end and doc[end].lower_ in lex.subject_intro_verbs and doc[end + 1].lower_ in lex.phrase_determiners):
-        return None
-    name = doc[start:end].text
-    if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", doc.text[sent.end_char:]):
         return None
     head = None
     for look in range(end + 2, min(end + 14, sent.end)):
         if doc[look].lower_ in lex.apposition_phrase_ends:
             break
         head = _head_type(doc, look, lex) or head
-    return head if head in (EntityType.METHOD, EntityType.BENCHMARK) else None
+    return head
 
 
 def called(c: NameContext) -> EntityType | None:
@@ -783,6 +790,26 @@ def researchers_from(c: NameContext) -> EntityType | None:
     return None
 
 
+def author_organisation(c: NameContext) -> EntityType | None:
+    """'researchers from Zorbco and Quxlab', 'Zorbco researchers propose', "Zorbco's latest study", and the subject of an
+    item's first body sentence that proposes or presents something ('Zorbco proposes a recipe'), unless the title names it
+    or it introduces a typed thing (then it is as often the system itself: 'Zorb introduces a memory framework').
+    The people or the work of a lab, not a thing it made."""
+    doc, sent, lex = c.doc, c.sent, c.lex
+    before = doc.text[sent.start_char : doc[c.start].idx]
+    after = doc.text[doc[c.end - 1].idx + len(doc[c.end - 1].text) : sent.end_char]
+    if lex.org_author_before.search(before) or lex.org_author_after.match(after):
+        return EntityType.ORGANIZATION
+    title_end = doc.text.find("\n")
+    first_body = title_end >= 0 and sent.start_char == title_end + 1 and c.start == sent.start
+    # not 'Zorb introduces a memory framework': a name that introduces a typed thing is as often that thing itself
+    if first_body and c.end < sent.end and doc[c.end].lower_ in lex.org_opening_verbs and not _introduced_head(c):
+        name = re.escape(doc[c.start : c.end].text)
+        if not re.search(rf"(?<![\w-]){name}(?![\w-])", doc.text[:title_end], flags=re.IGNORECASE):
+            return EntityType.ORGANIZATION
+    return None
+
+
 def compared(c: NameContext) -> EntityType | None:
     """'outperforms Zorb', 'compared to Zorb': compared things are mostly models."""
     before = [t.lower_ for t in c.doc[max(c.sent.start, c.start - 3) : c.start]]
@@ -825,6 +852,7 @@ DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.list-head", list_head),
     ("context.list-company", list_company),
     ("context.researchers-from", researchers_from),
+    ("context.author-organisation", author_organisation),
 )
 # ... and rules that only add evidence about a name found otherwise.
 SUPPORTING_RULES: tuple[tuple[str, ContextRule], ...] = (

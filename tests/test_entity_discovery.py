@@ -123,3 +123,22 @@ def test_a_name_that_opens_a_sentence_introducing_a_framework_and_comes_back_is_
         "Quibble agents decide when to store things. Blorfco proposes a two-stage recipe for distillation."))}
     assert ("context.introduces-a", "Method") in found["Quibble"]
     assert "Blorfco" not in found  # named once, as a lab is: no definition
+
+
+def test_the_people_or_the_opening_subject_of_an_item_name_an_organisation():
+    vocabulary = load_vocabulary()
+
+    def votes(body, title="Some paper title here"):
+        return {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body, title)}
+    author = ("context.author-organisation", "Organization")
+    assert author in votes("Blorfco researchers propose Quxnet-7B, a model for planning.")["Blorfco"]
+    assert author in votes("New research from Quxlab, Zorbwerk, and Blorfco shows that Quxnet-7B plans well.")["Zorbwerk"]
+    assert author in votes("Zorbwerk research demonstrates that Quxnet-7B plans well.")["Zorbwerk"]
+    # the subject of an item's first body sentence, which the title does not name ...
+    assert author in votes("Zorbwerk tested 16 leading models on long plans. The models fail often.")["Zorbwerk"]
+    # ... but not a system the title names, nor one that introduces a typed thing: that is as often the system itself
+    assert author not in votes("Quxplanner shows that plans help. Quxplanner scores 41% on ZorbBench.",
+                               title="Quxplanner: plans for agents").get("Quxplanner", set())
+    assert author not in votes("Quxmemo introduces a memory framework built on lossless compression.").get("Quxmemo", set())
+    # 'research' as a modifier is no lab's work: 'Zorbwerk research agents'
+    assert author not in votes("We train Zorbwerk-7B research agents on long plans.").get("Zorbwerk-7B", set())
