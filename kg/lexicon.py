@@ -58,6 +58,7 @@ class Lexicon:
     org_author_before: re.Pattern[str]  # 'researchers from X': X's people did the work
     org_author_after: re.Pattern[str]  # 'X researchers propose'
     org_opening_verbs: frozenset[str]  # 'X proposes ...' opening an item's body whose title does not name X
+    fronted_phrase_before: re.Pattern[str]  # 'On ZorbBench, the model ...': a comma that is no apposition
     # ---- name shapes
     model_tiers: frozenset[str]
     numbered_part_nouns: frozenset[str]  # lower case: 'table' in 'Table 3'

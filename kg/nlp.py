@@ -673,6 +673,8 @@ def apposition(c: NameContext) -> EntityType | None:
     doc, sent, lex, end = c.doc, c.sent, c.lex, c.end
     if not (end < sent.end and (doc[end].text in lex.apposition_openers or doc[end].lower_ in lex.copulas)):
         return None
+    if doc[end].text == "," and lex.fronted_phrase_before.search(doc.text[sent.start_char : doc[c.start].idx]):
+        return None  # 'On ZorbBench, the 32B model reaches ...': the comma ends a fronted phrase (apposition.not-fronted)
     scan = end + 1
     if not (scan < sent.end and doc[scan].lower_ in lex.phrase_determiners):
         return None

@@ -142,3 +142,16 @@ def test_the_people_or_the_opening_subject_of_an_item_name_an_organisation():
     assert author not in votes("Quxmemo introduces a memory framework built on lossless compression.").get("Quxmemo", set())
     # 'research' as a modifier is no lab's work: 'Zorbwerk research agents'
     assert author not in votes("We train Zorbwerk-7B research agents on long plans.").get("Zorbwerk-7B", set())
+
+
+def test_a_comma_that_ends_a_fronted_phrase_is_no_apposition():
+    vocabulary = load_vocabulary()
+
+    def votes(body):
+        return {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body)}
+    assert ("context.apposition", "Model") not in votes("On Quxbench, the 32B model reaches 14.8% and beats prior agents.")["Quxbench"]
+    found = votes("● Gains: On reasoning benchmarks like ZQA-8K, Quxbench, and QuxMath, the pipeline boosts pass@1 across models.")
+    assert not any(rule == "context.apposition" for rule, _ in found["QuxMath"])
+    # an apposition proper still types the name, and so does one inside a clause that merely opens with 'In'
+    assert ("context.apposition", "Benchmark") in votes("Quxbench, the largest benchmark of its kind, has 9K tasks.")["Quxbench"]
+    assert ("context.apposition", "Method") in votes("In this paper, we propose Zorbplan, a framework for planning.")["Zorbplan"]
