@@ -745,14 +745,25 @@ def _list_scan(c: NameContext) -> tuple[str, EntityType] | None:
     return None
 
 
+def _owns_next_name(c: NameContext) -> bool:
+    """"models like Zorbco's Quux-7B", 'models like Zorbco Quux-2': a possessive or a name right before another name is
+    the next name's owner; the list, the comparison or the results are about that next name (context.owner-not-listed)."""
+    doc, end = c.doc, c.end
+    return c.possessive or (end < c.sent.end and doc[end].ent_iob_ == "B" and doc[end - 1].whitespace_ != "")
+
+
 def results_on(c: NameContext) -> EntityType | None:
     """'reaches 41% on ZorbBench, Quux and Blarg'."""
+    if _owns_next_name(c):
+        return None
     found = _list_scan(c)
     return found[1] if found and found[0] == "results-on" else None
 
 
 def list_head(c: NameContext) -> EntityType | None:
     """'benchmarks like Zorb, Quux and Blarg', 'models such as Zorb'."""
+    if _owns_next_name(c):
+        return None
     found = _list_scan(c)
     return found[1] if found and found[0] == "list-head" else None
 
@@ -815,7 +826,7 @@ def author_organisation(c: NameContext) -> EntityType | None:
 def compared(c: NameContext) -> EntityType | None:
     """'outperforms Zorb', 'compared to Zorb': compared things are mostly models."""
     before = [t.lower_ for t in c.doc[max(c.sent.start, c.start - 3) : c.start]]
-    return EntityType.MODEL if any(c.lex.compare_word.match(w) for w in before) and not c.possessive else None
+    return EntityType.MODEL if any(c.lex.compare_word.match(w) for w in before) and not _owns_next_name(c) else None
 
 
 def possessive_owner(c: NameContext) -> EntityType | None:

@@ -155,3 +155,17 @@ def test_a_comma_that_ends_a_fronted_phrase_is_no_apposition():
     # an apposition proper still types the name, and so does one inside a clause that merely opens with 'In'
     assert ("context.apposition", "Benchmark") in votes("Quxbench, the largest benchmark of its kind, has 9K tasks.")["Quxbench"]
     assert ("context.apposition", "Method") in votes("In this paper, we propose Zorbplan, a framework for planning.")["Zorbplan"]
+
+
+def test_a_name_that_owns_the_next_name_is_not_the_listed_or_compared_thing():
+    vocabulary = load_vocabulary()
+
+    def votes(body):
+        return {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body)}
+    found = votes("The attack also works on embedding models like ZorbAI’s quxembed-small and leaks details.")
+    assert not any(rule == "context.list-head" for rule, _ in found["ZorbAI"])
+    found = votes("It reasons as well as models like ZorbAI q3-mini and Blorf-3B.")
+    assert not any(rule == "context.list-head" for rule, _ in found["ZorbAI"])
+    assert ("context.list-head", "Model") in found["q3-mini"]
+    found = votes("Zorbplan-7B reaches 41% on QuxMath, outperforming ZorbAI q3-mini by 6 points.")
+    assert not any(rule == "context.compared" for rule, _ in found["ZorbAI"])
