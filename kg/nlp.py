@@ -765,7 +765,17 @@ def list_head(c: NameContext) -> EntityType | None:
     if _owns_next_name(c):
         return None
     found = _list_scan(c)
-    return found[1] if found and found[0] == "list-head" else None
+    return found[1] if found and found[0] == "list-head" and found[1] != EntityType.BENCHMARK else None
+
+
+def benchmark_list(c: NameContext) -> EntityType | None:
+    """'benchmarks like Zorb, Quux and Blarg', 'tasks like Tower of Quux and Blorf', 'three navigation tasks (Zorb, Quux)':
+    a list that a benchmark or task noun heads names benchmarks, a plain capitalised word in it too. Apart from
+    list-head, since such a list seldom holds anything else (a model list holds its vendors as often)."""
+    if _owns_next_name(c):
+        return None
+    found = _list_scan(c)
+    return found[1] if found and found[0] == "list-head" and found[1] == EntityType.BENCHMARK else None
 
 
 def list_company(c: NameContext) -> EntityType | None:
@@ -863,6 +873,7 @@ DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.introduces-a", introduces_a),
     ("context.results-on", results_on),
     ("context.list-head", list_head),
+    ("context.benchmark-list", benchmark_list),
     ("context.list-company", list_company),
     ("context.researchers-from", researchers_from),
     ("context.author-organisation", author_organisation),

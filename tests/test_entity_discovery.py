@@ -169,3 +169,13 @@ def test_a_name_that_owns_the_next_name_is_not_the_listed_or_compared_thing():
     assert ("context.list-head", "Model") in found["q3-mini"]
     found = votes("Zorbplan-7B reaches 41% on QuxMath, outperforming ZorbAI q3-mini by 6 points.")
     assert not any(rule == "context.compared" for rule, _ in found["ZorbAI"])
+
+
+def test_a_plain_word_in_a_list_of_tasks_or_benchmarks_is_a_benchmark():
+    vocabulary = load_vocabulary()
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "On three navigation tasks (Quxlake, Blorfmaze, and ZorbWorld), the planner beats prompting.")}
+    assert ("context.benchmark-list", "Benchmark") in found["Blorfmaze"]
+    # a model list stays a weak cue, which alone makes no plain word a name ('models like Zorbco, ...' lists vendors too)
+    found = {m.text for m in _mentions(vocabulary, "It beats models like Quxlake, Blorfmaze and Zorb-7B.")}
+    assert "Blorfmaze" not in found
