@@ -51,6 +51,7 @@ class Lexicon:
     generic_org_heads: frozenset[str]
     generic_org_followers: frozenset[str]
     org_name_linkers: frozenset[str]
+    name_linking_words: frozenset[str]  # 'Tower of Quux': a plain-word name goes on over 'of' and a capitalised word
     research_group_nouns: frozenset[str]
     affiliation_prepositions: frozenset[str]
     release_verbs: frozenset[str]

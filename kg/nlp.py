@@ -400,6 +400,10 @@ class NameFinder:
                     if self._ends_a_name(doc, doc[end]):
                         continue  # 'Two-Phase' in 'Two-Phase Retrieval': a piece of a longer name, found from its last word
                     end += 1  # 'Quibble-Bench Pro': the last word is no name alone, so the name ends with it
+                elif end + 1 < token.sent.end and doc[end].lower_ in self.lex.name_linking_words and end + 1 not in taken \
+                        and _capitalised_word(doc[end + 1], title_case=True) and doc[end + 1].lower_ not in self._lower_words(doc) \
+                        and fold(doc[token.i : end + 2].text) not in self.not_entities:
+                    end += 2  # 'tasks like Tower of Quux': the name goes on over 'of' (name.linked-words)
                 start = token.i
                 # 'The AI CUDA Engineer, an end-to-end agentic system': the name is the whole capitalised run.
                 while start > token.sent.start and start - 1 not in taken and _capitalised_word(doc[start - 1]) \

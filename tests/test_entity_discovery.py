@@ -180,3 +180,16 @@ def test_a_plain_word_in_a_list_of_tasks_or_benchmarks_is_a_benchmark():
     # a model list stays a weak cue, which alone makes no plain word a name ('models like Zorbco, ...' lists vendors too)
     found = {m.text for m in _mentions(vocabulary, "It beats models like Quxlake, Blorfmaze and Zorb-7B.")}
     assert "Blorfmaze" not in found
+
+
+def test_a_plain_word_name_goes_on_over_of_and_a_capitalised_word():
+    vocabulary = load_vocabulary()
+    found = {m.text for m in _mentions(vocabulary, "Larger models do better on tasks like Zorbtower of Quxnoi and Blorfit.")}
+    assert "Zorbtower of Quxnoi" in found
+    assert "Zorbtower" not in found
+    # a generic phrase the vocabulary lists stays out whole ('Chain of Thought')
+    assert "Chain of Thought" not in _mentions_text(vocabulary, "It beats tasks like Chain of Thought and Blorfit.")
+
+
+def _mentions_text(vocabulary, body):
+    return {m.text for m in _mentions(vocabulary, body)}
