@@ -52,10 +52,15 @@ class Lexicon:
     generic_org_followers: frozenset[str]
     org_name_linkers: frozenset[str]
     org_unit_words: frozenset[str]  # lower case: 'Research' of 'Zorblax Research' (a unit of Zorblax)
+    name_linking_words: frozenset[str]  # 'Tower of Quux': a plain-word name goes on over 'of' and a capitalised word
     research_group_nouns: frozenset[str]
     affiliation_prepositions: frozenset[str]
     release_verbs: frozenset[str]
     release_participles: frozenset[str]
+    org_author_before: re.Pattern[str]  # 'researchers from X': X's people did the work
+    org_author_after: re.Pattern[str]  # 'X researchers propose'
+    org_opening_verbs: frozenset[str]  # 'X proposes ...' opening an item's body whose title does not name X
+    fronted_phrase_before: re.Pattern[str]  # 'On ZorbBench, the model ...': a comma that is no apposition
     # ---- name shapes
     model_tiers: frozenset[str]
     numbered_part_nouns: frozenset[str]  # lower case: 'table' in 'Table 3'

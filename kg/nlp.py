@@ -400,6 +400,10 @@ class NameFinder:
                     if self._ends_a_name(doc, doc[end]):
                         continue  # 'Two-Phase' in 'Two-Phase Retrieval': a piece of a longer name, found from its last word
                     end += 1  # 'Quibble-Bench Pro': the last word is no name alone, so the name ends with it
+                elif end + 1 < token.sent.end and doc[end].lower_ in self.lex.name_linking_words and end + 1 not in taken \
+                        and _capitalised_word(doc[end + 1], title_case=True) and doc[end + 1].lower_ not in self._lower_words(doc) \
+                        and fold(doc[token.i : end + 2].text) not in self.not_entities:
+                    end += 2  # 'tasks like Tower of Quux': the name goes on over 'of' (name.linked-words)
                 start = token.i
                 # 'The AI CUDA Engineer, an end-to-end agentic system': the name is the whole capitalised run.
                 while start > token.sent.start and start - 1 not in taken and _capitalised_word(doc[start - 1]) \
@@ -678,6 +682,8 @@ def apposition(c: NameContext) -> EntityType | None:
     doc, sent, lex, end = c.doc, c.sent, c.lex, c.end
     if not (end < sent.end and (doc[end].text in lex.apposition_openers or doc[end].lower_ in lex.copulas)):
         return None
+    if doc[end].text == "," and lex.fronted_phrase_before.search(doc.text[sent.start_char : doc[c.start].idx]):
+        return None  # 'On ZorbBench, the 32B model reaches ...': the comma ends a fronted phrase (apposition.not-fronted)
     scan = end + 1
     if not (scan < sent.end and doc[scan].lower_ in lex.phrase_determiners):
         return None
@@ -695,19 +701,26 @@ def introduces_a(c: NameContext) -> EntityType | None:
     """'Zorb introduces a memory framework ... Zorb agents store ...': a name that opens its sentence, introduces a typed
     thing and comes back later in the item is that thing. A lab opens a sentence so too ('Quxco proposes a recipe'),
     but seldom comes back; a model is left out, since 'Quxco introduces a model' is as often a lab."""
+    doc, sent, start, end = c.doc, c.sent, c.start, c.end
+    head = _introduced_head(c)
+    if head not in (EntityType.METHOD, EntityType.BENCHMARK):
+        return None
+    name = doc[start:end].text
+    return head if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", doc.text[sent.end_char:]) else None
+
+
+def _introduced_head(c: NameContext) -> EntityType | None:
+    """The type of what a sentence-opening name introduces ('Zorb introduces a memory framework' -> Method), or None."""
     doc, sent, lex, start, end = c.doc, c.sent, c.lex, c.start, c.end
     opens = start == sent.start or doc[start - 1].text in lex.sentence_opening_marks or doc[start - 1].text in lex.bullets
     if not (opens and end + 1 < sent.end and doc[end].lower_ in lex.subject_intro_verbs and doc[end + 1].lower_ in lex.phrase_determiners):
-        return None
-    name = doc[start:end].text
-    if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", doc.text[sent.end_char:]):
         return None
     head = None
     for look in range(end + 2, min(end + 14, sent.end)):
         if doc[look].lower_ in lex.apposition_phrase_ends:
             break
         head = _head_type(doc, look, lex) or head
-    return head if head in (EntityType.METHOD, EntityType.BENCHMARK) else None
+    return head
 
 
 def called(c: NameContext) -> EntityType | None:
@@ -741,16 +754,37 @@ def _list_scan(c: NameContext) -> tuple[str, EntityType] | None:
     return None
 
 
+def _owns_next_name(c: NameContext) -> bool:
+    """"models like Zorbco's Quux-7B", 'models like Zorbco Quux-2': a possessive or a name right before another name is
+    the next name's owner; the list, the comparison or the results are about that next name (context.owner-not-listed)."""
+    doc, end = c.doc, c.end
+    return c.possessive or (end < c.sent.end and doc[end].ent_iob_ == "B" and doc[end - 1].whitespace_ != "")
+
+
 def results_on(c: NameContext) -> EntityType | None:
     """'reaches 41% on ZorbBench, Quux and Blarg'."""
+    if _owns_next_name(c):
+        return None
     found = _list_scan(c)
     return found[1] if found and found[0] == "results-on" else None
 
 
 def list_head(c: NameContext) -> EntityType | None:
     """'benchmarks like Zorb, Quux and Blarg', 'models such as Zorb'."""
+    if _owns_next_name(c):
+        return None
     found = _list_scan(c)
-    return found[1] if found and found[0] == "list-head" else None
+    return found[1] if found and found[0] == "list-head" and found[1] != EntityType.BENCHMARK else None
+
+
+def benchmark_list(c: NameContext) -> EntityType | None:
+    """'benchmarks like Zorb, Quux and Blarg', 'tasks like Tower of Quux and Blorf', 'three navigation tasks (Zorb, Quux)':
+    a list that a benchmark or task noun heads names benchmarks, a plain capitalised word in it too. Apart from
+    list-head, since such a list seldom holds anything else (a model list holds its vendors as often)."""
+    if _owns_next_name(c):
+        return None
+    found = _list_scan(c)
+    return found[1] if found and found[0] == "list-head" and found[1] == EntityType.BENCHMARK else None
 
 
 def list_company(c: NameContext) -> EntityType | None:
@@ -788,10 +822,30 @@ def researchers_from(c: NameContext) -> EntityType | None:
     return None
 
 
+def author_organisation(c: NameContext) -> EntityType | None:
+    """'researchers from Zorbco and Quxlab', 'Zorbco researchers propose', "Zorbco's latest study", and the subject of an
+    item's first body sentence that proposes or presents something ('Zorbco proposes a recipe'), unless the title names it
+    or it introduces a typed thing (then it is as often the system itself: 'Zorb introduces a memory framework').
+    The people or the work of a lab, not a thing it made."""
+    doc, sent, lex = c.doc, c.sent, c.lex
+    before = doc.text[sent.start_char : doc[c.start].idx]
+    after = doc.text[doc[c.end - 1].idx + len(doc[c.end - 1].text) : sent.end_char]
+    if lex.org_author_before.search(before) or lex.org_author_after.match(after):
+        return EntityType.ORGANIZATION
+    title_end = doc.text.find("\n")
+    first_body = title_end >= 0 and sent.start_char == title_end + 1 and c.start == sent.start
+    # not 'Zorb introduces a memory framework': a name that introduces a typed thing is as often that thing itself
+    if first_body and c.end < sent.end and doc[c.end].lower_ in lex.org_opening_verbs and not _introduced_head(c):
+        name = re.escape(doc[c.start : c.end].text)
+        if not re.search(rf"(?<![\w-]){name}(?![\w-])", doc.text[:title_end], flags=re.IGNORECASE):
+            return EntityType.ORGANIZATION
+    return None
+
+
 def compared(c: NameContext) -> EntityType | None:
     """'outperforms Zorb', 'compared to Zorb': compared things are mostly models."""
     before = [t.lower_ for t in c.doc[max(c.sent.start, c.start - 3) : c.start]]
-    return EntityType.MODEL if any(c.lex.compare_word.match(w) for w in before) and not c.possessive else None
+    return EntityType.MODEL if any(c.lex.compare_word.match(w) for w in before) and not _owns_next_name(c) else None
 
 
 def possessive_owner(c: NameContext) -> EntityType | None:
@@ -828,8 +882,10 @@ DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.introduces-a", introduces_a),
     ("context.results-on", results_on),
     ("context.list-head", list_head),
+    ("context.benchmark-list", benchmark_list),
     ("context.list-company", list_company),
     ("context.researchers-from", researchers_from),
+    ("context.author-organisation", author_organisation),
 )
 # ... and rules that only add evidence about a name found otherwise.
 SUPPORTING_RULES: tuple[tuple[str, ContextRule], ...] = (

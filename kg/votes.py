@@ -23,8 +23,11 @@ from typing import Any
 
 from .namespaces import EntityType
 
-# Tie-break between equal totals: a name that is as much a model as a method is a model.
 TYPE_ORDER = (EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD, EntityType.ORGANIZATION)
+# Tie-break between equal totals (type.tie-method): a name that is as much a method as a model is a method, as the
+# annotation standard types a named system Method and keeps Model for weights one downloads ('Zorb-RL', with a
+# method's ending, compared with models in one sentence).
+TIE_ORDER = (EntityType.METHOD, EntityType.MODEL, EntityType.BENCHMARK, EntityType.ORGANIZATION)
 NOT_AN_ENTITY = "not-an-entity"  # the keep decision's class
 
 
@@ -43,11 +46,11 @@ def vote_totals(votes: Iterable[Vote]) -> Counter[EntityType]:
 
 
 def decide_type(votes: Iterable[Vote]) -> EntityType | None:
-    """The type with the largest total hand-set weight (ties by TYPE_ORDER); None without any vote."""
+    """The type with the largest total hand-set weight (ties by TIE_ORDER); None without any vote."""
     totals = vote_totals(votes)
     if not totals:
         return None
-    best = max(TYPE_ORDER, key=lambda t: (totals[t], -TYPE_ORDER.index(t)))
+    best = max(TIE_ORDER, key=lambda t: (totals[t], -TIE_ORDER.index(t)))
     return best if totals[best] > 0 else None
 
 
@@ -144,7 +147,7 @@ class TypeModel:
         else:
             totals = vote_totals(votes)
             scores = {t.value: float(totals[t]) for t in TYPE_ORDER}
-        kind = max(TYPE_ORDER, key=lambda t: (scores[t.value], -TYPE_ORDER.index(t)))
+        kind = max(TIE_ORDER, key=lambda t: (scores[t.value], -TIE_ORDER.index(t)))
         if self.type is None and not votes:
             kind = EntityType.METHOD  # the linker's default for a name nothing types
         p_not = None

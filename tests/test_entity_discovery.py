@@ -123,3 +123,73 @@ def test_a_name_that_opens_a_sentence_introducing_a_framework_and_comes_back_is_
         "Quibble agents decide when to store things. Blorfco proposes a two-stage recipe for distillation."))}
     assert ("context.introduces-a", "Method") in found["Quibble"]
     assert "Blorfco" not in found  # named once, as a lab is: no definition
+
+
+def test_the_people_or_the_opening_subject_of_an_item_name_an_organisation():
+    vocabulary = load_vocabulary()
+
+    def votes(body, title="Some paper title here"):
+        return {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body, title)}
+    author = ("context.author-organisation", "Organization")
+    assert author in votes("Blorfco researchers propose Quxnet-7B, a model for planning.")["Blorfco"]
+    assert author in votes("New research from Quxlab, Zorbwerk, and Blorfco shows that Quxnet-7B plans well.")["Zorbwerk"]
+    assert author in votes("Zorbwerk research demonstrates that Quxnet-7B plans well.")["Zorbwerk"]
+    assert author in votes("They find disagreement among twelve frontier models from Quxlab, ZorbAI, and Blorfco.")["Blorfco"]
+    # the subject of an item's first body sentence, which the title does not name ...
+    assert author in votes("Zorbwerk tested 16 leading models on long plans. The models fail often.")["Zorbwerk"]
+    # ... but not a system the title names, nor one that introduces a typed thing: that is as often the system itself
+    assert author not in votes("Quxplanner shows that plans help. Quxplanner scores 41% on ZorbBench.",
+                               title="Quxplanner: plans for agents").get("Quxplanner", set())
+    assert author not in votes("Quxmemo introduces a memory framework built on lossless compression.").get("Quxmemo", set())
+    # 'research' as a modifier is no lab's work: 'Zorbwerk research agents'
+    assert author not in votes("We train Zorbwerk-7B research agents on long plans.").get("Zorbwerk-7B", set())
+
+
+def test_a_comma_that_ends_a_fronted_phrase_is_no_apposition():
+    vocabulary = load_vocabulary()
+
+    def votes(body):
+        return {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body)}
+    assert ("context.apposition", "Model") not in votes("On Quxbench, the 32B model reaches 14.8% and beats prior agents.")["Quxbench"]
+    found = votes("● Gains: On reasoning benchmarks like ZQA-8K, Quxbench, and QuxMath, the pipeline boosts pass@1 across models.")
+    assert not any(rule == "context.apposition" for rule, _ in found["QuxMath"])
+    # an apposition proper still types the name, and so does one inside a clause that merely opens with 'In'
+    assert ("context.apposition", "Benchmark") in votes("Quxbench, the largest benchmark of its kind, has 9K tasks.")["Quxbench"]
+    assert ("context.apposition", "Method") in votes("In this paper, we propose Zorbplan, a framework for planning.")["Zorbplan"]
+
+
+def test_a_name_that_owns_the_next_name_is_not_the_listed_or_compared_thing():
+    vocabulary = load_vocabulary()
+
+    def votes(body):
+        return {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body)}
+    found = votes("The attack also works on embedding models like ZorbAI’s quxembed-small and leaks details.")
+    assert not any(rule == "context.list-head" for rule, _ in found["ZorbAI"])
+    found = votes("It reasons as well as models like ZorbAI q3-mini and Blorf-3B.")
+    assert not any(rule == "context.list-head" for rule, _ in found["ZorbAI"])
+    assert ("context.list-head", "Model") in found["q3-mini"]
+    found = votes("Zorbplan-7B reaches 41% on QuxMath, outperforming ZorbAI q3-mini by 6 points.")
+    assert not any(rule == "context.compared" for rule, _ in found["ZorbAI"])
+
+
+def test_a_plain_word_in_a_list_of_tasks_or_benchmarks_is_a_benchmark():
+    vocabulary = load_vocabulary()
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "On three navigation tasks (Quxlake, Blorfmaze, and ZorbWorld), the planner beats prompting.")}
+    assert ("context.benchmark-list", "Benchmark") in found["Blorfmaze"]
+    # a model list stays a weak cue, which alone makes no plain word a name ('models like Zorbco, ...' lists vendors too)
+    found = {m.text for m in _mentions(vocabulary, "It beats models like Quxlake, Blorfmaze and Zorb-7B.")}
+    assert "Blorfmaze" not in found
+
+
+def test_a_plain_word_name_goes_on_over_of_and_a_capitalised_word():
+    vocabulary = load_vocabulary()
+    found = {m.text for m in _mentions(vocabulary, "Larger models do better on tasks like Zorbtower of Quxnoi and Blorfit.")}
+    assert "Zorbtower of Quxnoi" in found
+    assert "Zorbtower" not in found
+    # a generic phrase the vocabulary lists stays out whole ('Chain of Thought')
+    assert "Chain of Thought" not in _mentions_text(vocabulary, "It beats tasks like Chain of Thought and Blorfit.")
+
+
+def _mentions_text(vocabulary, body):
+    return {m.text for m in _mentions(vocabulary, body)}

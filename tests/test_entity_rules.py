@@ -276,7 +276,7 @@ def test_every_member_of_a_long_list_takes_the_lists_head_noun():
             "SpatialZorb) are used with unified protocols.")
     [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, "Some paper title here", body)], vocabulary)
     last = next(m for m in ann.mentions if m.text == "SpatialZorb")
-    assert any(v.rule == "context.list-head" and v.type.value == "Benchmark" for v in last.votes)
+    assert any(v.rule == "context.benchmark-list" and v.type.value == "Benchmark" for v in last.votes)
 
 
 @pytest.mark.parametrize("body, word", [

@@ -72,7 +72,9 @@ def annotated():
     ("ZorbiQ, a new optimizer, trains fast.", "ZorbiQ", "context.apposition"),
     ("They build a framework called Glimmer for agents.", "Glimmer", "context.called"),
     ("It scores 40% on ZorbiQ, BlorfiX and QuxaZ.", "QuxaZ", "context.results-on"),
-    ("We test benchmarks like ZorbiQ and BlorfiX here.", "BlorfiX", "context.list-head"),
+    ("We test benchmarks like ZorbiQ and BlorfiX here.", "BlorfiX", "context.benchmark-list"),
+    ("We compare models like ZorbiQ and BlorfiX here.", "BlorfiX", "context.list-head"),
+    ("ZorbiQ researchers propose Glimmer-7B here.", "ZorbiQ", "context.author-organisation"),
     ("It was made by researchers from Glimmer and Quux.", "Quux", "context.researchers-from"),
     ("The system outperforms ZorbiQ by far.", "ZorbiQ", "context.compared"),
     ("ZorbiQ's BlorfiX model is open.", "ZorbiQ", "context.possessive-owner"),
@@ -101,7 +103,9 @@ def test_every_rule_has_a_weight_and_every_weight_a_rule():
 
 def test_one_decision_from_votes():
     assert decide_type([]) is None
-    assert decide_type([Vote("a", T, 3), Vote("b", M, 2), Vote("c", M, 1)]) == M  # a tie goes to Model
+    # type.tie-method: a name as much a method as a model is a method (a named system is Method, GUIDELINES.md)
+    assert decide_type([Vote("a", T, 3), Vote("b", M, 2), Vote("c", M, 1)]) == T
+    assert decide_type([Vote("a", B, 3), Vote("b", M, 3)]) == M  # a model before a benchmark, as before
     assert decide_type([Vote("a", T, 3), Vote("b", B, 2)]) == T
 
 
