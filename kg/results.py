@@ -202,7 +202,10 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
         following = next((s.start for s in spans if s.start >= end), None)
         if following is not None:
             window = window[: max(0, following - end)]
-        if re.match(r"^\s*(?:\S+\s+){0,3}?(?:" + lexicon.cues["not-after"].pattern + r")\b", window, re.I):
+        # a phrase that opens with a setting's preposition ends the number's own phrase: in '24.6 with a 50-step
+        # budget' the budget is the setting's, not what the number measures (setting-opener)
+        own_phrase = re.split(r"\b(?:" + lexicon.cues["setting-opener"].pattern + r")\b", window, maxsplit=1, flags=re.I)[0]
+        if re.match(r"^\s*(?:\S+\s+){0,3}?(?:" + lexicon.cues["not-after"].pattern + r")\b", own_phrase, re.I):
             continue  # '24% faster', '11% performance drop', '4x fewer tokens'
         if not m.group("pct") and re.match(r"^\s*(?:\S+\s+){0,2}?(?:" + lexicon.cues["count-after"].pattern + r")\b", window, re.I):
             continue  # '100 vision tokens', '500 problems' (but '56.7% of problems' is a score)
@@ -442,8 +445,10 @@ def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
 def _leads(before: str, lexicon: ResultLexicon) -> bool:
     """Whether a name opens the sentence's first clause as the ground every score of the sentence stands on
     ('On SWE-Bench-Pro, ...', '● Low-budget wins: On AMC23, ...', 'Tested on context-heavy SWE-bench Lite cases, ...')."""
+    # an opening adverbial before the lead changes nothing: 'For example, in OSWorld, A scores 24.6' (lead-adverbial)
+    opener = r"(?:(?:" + lexicon.cues["lead-adverbial"].pattern + r"),?\s+)?"
     return _LEADING_BENCHMARK.match(before) is not None or re.match(
-        r"^\W*" + _HEADING + r"(?:(?:" + lexicon.cues["lead-participle"].pattern + r")\s+)?(?:on|in|for|across)\s+(?:"
+        r"^\W*" + _HEADING + opener + r"(?:(?:" + lexicon.cues["lead-participle"].pattern + r")\s+)?(?:on|in|for|across)\s+(?:"
         + _ARTICLE + r")?" + _MODIFIERS + "$", before, re.I) is not None
 
 
@@ -754,8 +759,10 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
             continue  # 'ToG (LLaMa2-70B)': a name in brackets after a name qualifies it, it does not open a clause
         if re.match(r"\s*:\s*[~≈]?\d", sentence[span.end: number.start]):
             continue  # '(CochlScene: 80.99) and ... 69.8': a name labelling a score of its own, not this one's subject
-        if i == len(named) - 1 and _CHANGED_FROM.fullmatch(sentence, span.end, number.start):
-            return span  # 'takes R1-Distill-Qwen-32B from 35.7% to 69.3%': the model whose score changed
+        if i == len(named) - 1 and _changed_from(lexicon).fullmatch(sentence, span.end, number.start):
+            # 'takes R1-Distill-Qwen-32B from 35.7% to 69.3%', 'with A going from 57.7% to 65.5%' (changed-verb):
+            # the model whose score changed
+            return span
         if _trained_object(before, lexicon) and i == len(named) - 1:
             return span  # 'Fine-tuning Qwen2.5-32B on R1's answers led to ... GSM8K (92.2%)': the tuned model scored
         if re.search(r"(?:^|,)\s*(?:and|or)\s+$", before) and re.fullmatch(
@@ -767,7 +774,10 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
     return None
 
 
-_CHANGED_FROM = re.compile(r"\s+from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?", re.I)
+def _changed_from(lexicon: ResultLexicon) -> re.Pattern:
+    """The gap between a name and the value its score changed to: ' from 35.7% to ', ' going from 57.7% to '."""
+    verb = r"(?:(?:" + lexicon.cues["changed-verb"].pattern + r")\s+)?"
+    return re.compile(r"\s+" + verb + r"from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?", re.I)
 
 
 def _trained_object(before: str, lexicon: ResultLexicon) -> bool:

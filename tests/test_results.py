@@ -507,3 +507,27 @@ def test_a_metric_word_is_needed_before_a_colon_and_a_bracketed_name_qualifies(f
     # 'Lumen-Bench benchmark: 1,120 verifiable scenarios': a count, not a score; 'Quillchain-7B (Zorblax-8B)': the
     # bracketed name qualifies the one before it, it is not the subject of '70.5%' (_subject)
     assert scored(fit_shapes, "lumen-bench") == [("Glasswing-7B", "Lumen-Bench", Decimal("70.5"))]
+
+
+# Shapes found reading corpus weeks that no results gold covers (issue 13, generality); invented names.
+GENERAL_SHAPES = """Top AI Papers of the Week (October 6 - 12)
+1. Frondwise
+Frondwise is a GUI agent framework for desktop tasks. For example, in CodeTrial-Bench, Frondwise-72B scores 24.6 with a 50-step budget.
+2. Skein Refinement
+A study of prompt refinement for coding agents. Refinement helps, with Zorblax-8B going from 57.7% to 65.5% on Quibble-Bench.
+"""
+
+
+@pytest.fixture(scope="module")
+def general_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-10-06.txt", GENERAL_SHAPES)
+
+
+def test_an_opening_adverbial_before_the_benchmark_a_sentence_stands_on(general_shapes):
+    # 'For example, in X, A scores 24.6' (_leads, lead-adverbial)
+    assert scored(general_shapes, "frondwise") == [("Frondwise-72B", "CodeTrial-Bench", Decimal("24.6"))]
+
+
+def test_a_model_going_from_one_score_to_another(general_shapes):
+    # 'with A going from 57.7% to 65.5% on X' (_changed_from, changed-verb): A scored 65.5%, not the paper
+    assert scored(general_shapes, "skein-refinement") == [("Zorblax-8B", "Quibble-Bench", Decimal("65.5"))]
