@@ -271,14 +271,19 @@ def _own_system(item: LinkedItem, entities: Mapping[str, Entity], introduced: li
     if item.system and entities[item.system].type in SYSTEM_TYPES:
         return item.system
     order = {lm.entity: (lm.mention.sentence, lm.mention.start) for lm in reversed(item.mentions)}
-    # A system presented up front (title or first sentence), else the one the item keeps naming:
-    # something introduced once, in passing, is a detail ('Block size B=192').
+    # A system presented up front (title or first sentence), else the one the item keeps naming: something
+    # introduced once, in passing, is a detail ('Block size B=192')...
     named_here = [key for key in introduced if key in order and order[key][0] <= 1]
     if named_here:
         return min(named_here, key=lambda k: order[k])
     counts = Counter(lm.entity for lm in item.mentions if lm.entity in introduced)
     recurring = sorted((-n, order[key], key) for key, n in counts.items() if n >= 2)
-    return recurring[0][2] if recurring else None
+    if recurring:
+        return recurring[0][2]
+    # ... unless it is the only system the item introduces, named in its opening lines ('This work presents a
+    # recipe ... . Zorb combines ...'): then it is what the paper built (sole-introduced)
+    opening = {key for key in introduced if key in order and order[key][0] <= 2}
+    return opening.pop() if len(set(introduced)) == 1 and opening else None
 
 
 def _carried_benchmark(item: LinkedItem, index: int, sentences: tuple[str, ...] | list[str], entities: Mapping[str, Entity],
@@ -738,7 +743,8 @@ def _named_beside(sentence: str, number: _Number, metric_end: int, spans: list[_
     following = next((s for s in spans if s.start >= number.end), None)
     if following is not None and following.type in SYSTEM_TYPES:
         gap = sentence[metric_end: following.start]
-        if re.fullmatch(r"\s*(?:for|by|from)\s+(?:" + _ARTICLE + r")?", gap, re.I) or (
+        # a short bracketed tag may stand between: '56% (eum) for Qwen-1.5B' (tagged-beside)
+        if re.fullmatch(r"\s*(?:\([^()\d]{1,20}\)\s*)?(?:for|by|from)\s+(?:" + _ARTICLE + r")?", gap, re.I) or (
                 baseline and re.fullmatch(r"\s*(?:with\s+|using\s+)?", gap, re.I)):
             return following
     if baseline:

@@ -515,6 +515,11 @@ GENERAL_SHAPES = """Top AI Papers of the Week (October 6 - 12)
 Frondwise is a GUI agent framework for desktop tasks. For example, in CodeTrial-Bench, Frondwise-72B scores 24.6 with a 50-step budget.
 2. Skein Refinement
 A study of prompt refinement for coding agents. Refinement helps, with Zorblax-8B going from 57.7% to 65.5% on Quibble-Bench.
+3. Learning from Live Chats
+This work presents a post-training recipe that learns from real user conversations. ChatForge combines user rewrites with persona rewards.
+● Benchmarks show strong results: 77.9% win rate on Quibble-Bench, and competitive on CodeTrial-Bench.
+4. Prompt Order Matters
+Lattice is a prompt ordering method. For instance, on Quibble-Bench, accuracy dropped from 76% (fixed) to 56% (shuffled) for Zorblax-1.5B.
 """
 
 
@@ -531,3 +536,13 @@ def test_an_opening_adverbial_before_the_benchmark_a_sentence_stands_on(general_
 def test_a_model_going_from_one_score_to_another(general_shapes):
     # 'with A going from 57.7% to 65.5% on X' (_changed_from, changed-verb): A scored 65.5%, not the paper
     assert scored(general_shapes, "skein-refinement") == [("Zorblax-8B", "Quibble-Bench", Decimal("65.5"))]
+
+
+def test_a_system_introduced_in_the_second_sentence_is_the_papers_own(general_shapes):
+    # 'This work presents a recipe ... . ChatForge combines ...': the system presented up front (_own_system)
+    assert scored(general_shapes, "learning-from-live-chats") == [("ChatForge", "Quibble-Bench", Decimal("77.9"))]
+
+
+def test_a_system_named_after_a_bracketed_tag(general_shapes):
+    # '56% (shuffled) for A': the score is A's, not the paper's (_named_beside, tagged-beside)
+    assert scored(general_shapes, "prompt-order-matters") == [("Zorblax-1.5B", "Quibble-Bench", Decimal("56"))]
