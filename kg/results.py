@@ -170,13 +170,17 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
     """The numbers of a sentence that can be absolute scores."""
     found = []
     metric_words = {surface.casefold() for surface, _, _ in lexicon.metrics}
+    change: tuple[int, bool] | None = None  # the end of the last number that is a change, and whether it is a percentage
     for m in _NUMBER.finditer(sentence):
         start, end = m.start(), m.end()
         if any(s.start <= start < s.end for s in spans):
             continue  # a number inside a name: 'AIME 2025', 'Claude 3.7 Sonnet'
         after, before = sentence[end:], sentence[:start]
-        if m.group("sign"):
-            continue  # '+5.2 points', '-3%': a change
+        if m.group("sign") or _listed_change(sentence, change, start, bool(m.group("pct")), lexicon) or _cut_object(before, lexicon):
+            # '+5.2 points', '-3%': a change; '11% improvement on A, 14% on B': each number of a list of changes
+            # (change-list); 'cuts FLOPs 40.5%': the size of a cut (cut-object)
+            change = (end, bool(m.group("pct")))
+            continue
         if m.group("ord"):
             if not re.match(r"\s+percentile\b", after, re.I):
                 continue
@@ -193,8 +197,10 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
         if not m.group("pct") and not m.group("frac") and 1900 <= value <= 2039 and not re.match(r"\s+(?:Elo|rating)\b", after, re.I):
             continue  # a year
         if re.search(r"(?:^|\W)(?:" + lexicon.cues["not-before"].pattern + r")\s*[~≈]?$", before, re.I):
+            change = (end, bool(m.group("pct")))
             continue  # 'by 6.7%', 'up to 30%', 'over 90%'
         if re.search(r"\b(?:" + lexicon.cues["change-before"].pattern + r")\s+(?:[a-z]+\s+)?[~≈]?$", before, re.I):
+            change = (end, bool(m.group("pct")))
             continue  # 'with reductions reaching 57%', 'gains of 4.1': the size of a change
         # the number's own phrase: up to a bracket or comma, or an 'and' opening a clause of its own ('60.9 and
         # boosts ...', but '11% and 5% gains' is one phrase)
@@ -205,19 +211,44 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
         # a phrase that opens with a setting's preposition ends the number's own phrase: in '24.6 with a 50-step
         # budget' the budget is the setting's, not what the number measures (setting-opener)
         own_phrase = re.split(r"\b(?:" + lexicon.cues["setting-opener"].pattern + r")\b", window, maxsplit=1, flags=re.I)[0]
-        if re.match(r"^\s*(?:\S+\s+){0,3}?(?:" + lexicon.cues["not-after"].pattern + r")\b", own_phrase, re.I):
-            continue  # '24% faster', '11% performance drop', '4x fewer tokens'
+        if re.match(r"^\s*(?:\S+\s+){0,3}?(?:" + lexicon.cues["not-after"].pattern + r")\b", own_phrase, re.I) or re.match(
+                r"\s*(?:(?:points?|pp|percentage points?)\s+)?(?:" + lexicon.cues["relative-after"].pattern + r")\b", after, re.I):
+            change = (end, bool(m.group("pct")))
+            continue  # '24% faster', '11% performance drop', '4x fewer tokens', '11% above the previous best'
         if not m.group("pct") and re.match(r"^\s*(?:\S+\s+){0,2}?(?:" + lexicon.cues["count-after"].pattern + r")\b", window, re.I):
             continue  # '100 vision tokens', '500 problems' (but '56.7% of problems' is a score)
         if not m.group("pct") and re.search(r"\(\s*$", before) and re.search(
                 r"\b(?:" + lexicon.cues["count-after"].pattern + r")\b", after.split(")", 1)[0], re.I):
             continue  # 'OdysseyBench-Neo (302 newly synthesized, more complex tasks)': a count, however far its noun
         named = next((s for s in spans if s.start >= end), None)
+        share = re.match(r"\s+of\s+(?:the\s+)?", after)
+        if share and named is not None and named.start == end + share.end() and named.type in SYSTEM_TYPES:
+            continue  # '93% of GPT-4 performance': a share of another system's score (share-of-system)
+        if named is not None and re.fullmatch(r"\s*", sentence[end:named.start]) and re.match(
+                r"\s*(?:" + lexicon.cues["not-after"].pattern + r")\b", sentence[named.end:], re.I):
+            continue  # '15.11 WikiText perplexity': what the number measures, named after the benchmark (measure-after-name)
         if not m.group("pct") and named is not None and not sentence[end:named.start].strip() and re.match(
                 r"^[\s-]*(?:\S+\s+){0,1}?(?:" + lexicon.cues["count-after"].pattern + r")\b", sentence[named.end:], re.I):
             continue  # '16 TextArena games': a count of a benchmark's parts
         found.append(_Number(start, end, value, bool(m.group("pct")), bool(m.group("ord"))))
     return found
+
+
+def _listed_change(sentence: str, change: tuple[int, bool] | None, start: int, percent: bool, lexicon: ResultLexicon) -> bool:
+    """'11% improvement on A, 14% on B, and 19% on C', 'cuts FLOPs 40.5% and cache 74%': a number listed right
+    after a change, of the same kind and with no verb of its own between them, is a change too."""
+    if change is None or change[1] != percent:
+        return False
+    gap = sentence[change[0]: start]
+    if not re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:and\s+)?|\s+and\s+)(?:[a-z][\w-]*\s+){0,2}[~≈]?", gap, re.I):
+        return False
+    return re.search(r"\b(?:" + lexicon.cues["subject-verb"].pattern + r"|while|whereas|but|to|at)\b", gap, re.I) is None  # 'by 12%, to 60%'
+
+
+def _cut_object(before: str, lexicon: ResultLexicon) -> bool:
+    """'cuts FLOPs 40.5%', 'reduces peak memory 70%': a number right after a cutting verb and what it cuts."""
+    return re.search(r"\b(?:" + lexicon.cues["cut-verb"].pattern + r")\s+(?:(?!(?:to|from|by|of|the)\b)[A-Za-z][\w-]*\s+){1,2}[~≈]?$",
+                     before, re.I) is not None
 
 
 _FROM_TO = re.compile(r"\bfrom\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?$", re.I)

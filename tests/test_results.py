@@ -520,6 +520,10 @@ This work presents a post-training recipe that learns from real user conversatio
 ● Benchmarks show strong results: 77.9% win rate on Quibble-Bench, and competitive on CodeTrial-Bench.
 4. Prompt Order Matters
 Lattice is a prompt ordering method. For instance, on Quibble-Bench, accuracy dropped from 76% (fixed) to 56% (shuffled) for Zorblax-1.5B.
+5. Sparrow
+Sparrow is an RL recipe for agents. On Zorblax-4B, Sparrow achieves 11% improvement on Quibble-Bench, 14% on CodeTrial-Bench, and 19% on Lumen-Bench over RL baselines.
+● Efficient: Sparrow cuts FLOPs 40.5% and cache 74% on Quibble-Bench, and lifts CodeTrial-Bench accuracy to 67%, a full 11% above the previous best.
+● Routing: On Lumen-Bench, Sparrow achieves about 93% of Zorblax-8B performance. On Quibble-Bench, Sparrow-1B reaches 15.11 CodeTrial-Bench perplexity.
 """
 
 
@@ -546,3 +550,10 @@ def test_a_system_introduced_in_the_second_sentence_is_the_papers_own(general_sh
 def test_a_system_named_after_a_bracketed_tag(general_shapes):
     # '56% (shuffled) for A': the score is A's, not the paper's (_named_beside, tagged-beside)
     assert scored(general_shapes, "prompt-order-matters") == [("Zorblax-1.5B", "Quibble-Bench", Decimal("56"))]
+
+
+def test_lists_of_changes_cuts_distances_and_shares_are_not_results(general_shapes):
+    # '11% improvement on A, 14% on B, and 19% on C' (change-list); 'cuts FLOPs 40.5% and cache 74%' (cut-object,
+    # change-list); 'a full 11% above the previous best' (relative-after); '93% of Zorblax-8B performance'
+    # (share-of-system); '15.11 CodeTrial-Bench perplexity' (measure-after-name). Only 'to 67%' is a score.
+    assert scored(general_shapes, "sparrow") == [("Sparrow", "CodeTrial-Bench", Decimal("67"))]
