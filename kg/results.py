@@ -39,6 +39,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 
 from .link import Entity, LinkedCorpus, LinkedItem
@@ -378,7 +379,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     heading = None if lead else _heading_benchmark(sentence, spans)
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
-    paired = _respectively(sentence, numbers, spans)
+    rows = _slashed(sentence, numbers, spans)
+    paired = _respectively(sentence, numbers, spans) | {n: span for n, (span, _) in rows.items()}
     compared = _compared_pair(sentence, numbers, spans, lexicon)
     topic = _topic(sentence, spans)
     baseline_before = False
@@ -446,7 +448,11 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
                 setting = _setting(sentence, low, high, number, spans, span, lexicon) if span else None
                 out.append((item.paper, key, benchmark.entity, number.value, metric, unit, setting))
             continue
-        system = _named_beside(sentence, number, metric_end, spans, baseline) or scorer
+        if n in rows and rows[n][1] != n:
+            last = numbers[rows[n][1]]  # a row's system is named after its last number
+            system = _named_beside(sentence, last, _metric(sentence, last, lexicon)[2], spans, baseline) or scorer
+        else:
+            system = _named_beside(sentence, number, metric_end, spans, baseline) or scorer
         if system is None and baseline:
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
@@ -592,6 +598,29 @@ def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span]) -> 
         if len(listed) == len(run) and re.fullmatch(r"\s*%?\s*(?:[a-z@\d]+\s+){0,2}?(?:on|in|across|for)\s+(?:the\s+)?",
                                                     sentence[numbers[listed[-1]].end: run[0].start], re.I):
             out.update(zip(listed, run, strict=True))
+    return out
+
+
+def _slashed(sentence: str, numbers: list[_Number], spans: list[_Span]) -> dict[int, tuple[_Span, int]]:
+    """'AIME 2024 / AIME 2025: 72.1 / 65.3': a table row written inline, the n-th number on the n-th benchmark
+    (slash-table); with each number, the row's last, beside which the system is named ('... / 65.3 for A')."""
+    out: dict[int, tuple[_Span, int]] = {}
+    benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK]
+    i = 0
+    while i < len(benchmarks):
+        run = [benchmarks[i]]
+        while i + len(run) < len(benchmarks) and re.fullmatch(r"\s*/\s*", sentence[run[-1].end: benchmarks[i + len(run)].start]):
+            run.append(benchmarks[i + len(run)])
+        i += len(run)
+        colon = re.match(r"\s*:\s*", sentence[run[-1].end:])
+        if len(run) < 2 or colon is None:
+            continue
+        first = next((k for k, n in enumerate(numbers) if n.start == run[-1].end + colon.end()), None)
+        if first is None or first + len(run) > len(numbers):
+            continue
+        listed = numbers[first: first + len(run)]
+        if all(re.fullmatch(r"\s*/\s*", sentence[a.end: b.start]) for a, b in pairwise(listed)):
+            out.update({first + k: (span, first + len(run) - 1) for k, span in enumerate(run)})
     return out
 
 
@@ -802,9 +831,9 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
             return span
         if _trained_object(before, lexicon) and i == len(named) - 1:
             return span  # 'Fine-tuning Qwen2.5-32B on R1's answers led to ... GSM8K (92.2%)': the tuned model scored
-        if re.search(r"(?:^|,)\s*(?:and|or)\s+$", before) and re.fullmatch(
+        if re.search(r"(?:^|,\s*|\s)(?:and|or)\s+$", before) and re.fullmatch(
                 r"(?:'s|’s)?\s+(?:" + lexicon.cues["subject-verb"].pattern + r")\s+[~≈]?", sentence[span.end: number.start], re.I):
-            return span  # 'A reaches 57.0%, and B reaches 66.2%': the last of a list of clauses, each with its own subject
+            return span  # 'A reaches 57.0%, and B reaches 66.2%', '... and B scores 88.0%': the last of a list of clauses, each with its own subject
         if blocked.search(before) or (not _CLAUSE_START.search(before) and not _opens_with_verb(sentence, span, number, lexicon)):
             continue
         return span

@@ -524,6 +524,10 @@ Lattice is a prompt ordering method. For instance, on Quibble-Bench, accuracy dr
 Sparrow is an RL recipe for agents. On Zorblax-4B, Sparrow achieves 11% improvement on Quibble-Bench, 14% on CodeTrial-Bench, and 19% on Lumen-Bench over RL baselines.
 ● Efficient: Sparrow cuts FLOPs 40.5% and cache 74% on Quibble-Bench, and lifts CodeTrial-Bench accuracy to 67%, a full 11% above the previous best.
 ● Routing: On Lumen-Bench, Sparrow achieves about 93% of Zorblax-8B performance. On Quibble-Bench, Sparrow-1B reaches 15.11 CodeTrial-Bench perplexity.
+6. Quenchy
+Quenchy is a reasoning model. ● Results: AIME 2024 / AIME 2025: 72.1 / 65.3 for Quenchy-32B.
+7. Corvane
+Corvane is a model. On GSM8K, Corvane-7B scores 92.3% accuracy and Zorblax-7B scores 88.0%.
 """
 
 
@@ -557,3 +561,15 @@ def test_lists_of_changes_cuts_distances_and_shares_are_not_results(general_shap
     # change-list); 'a full 11% above the previous best' (relative-after); '93% of Zorblax-8B performance'
     # (share-of-system); '15.11 CodeTrial-Bench perplexity' (measure-after-name). Only 'to 67%' is a score.
     assert scored(general_shapes, "sparrow") == [("Sparrow", "CodeTrial-Bench", Decimal("67"))]
+
+
+def test_a_table_row_written_inline(general_shapes):
+    # 'A / B: 72.1 / 65.3 for S': the n-th number on the n-th benchmark, all the system's named last (slash-table)
+    assert scored(general_shapes, "quenchy") == [
+        ("Quenchy-32B", "AIME 2024", Decimal("72.1")), ("Quenchy-32B", "AIME 2025", Decimal("65.3"))]
+
+
+def test_a_clause_joined_by_and_with_its_own_subject(general_shapes):
+    # '... and B scores 88.0%': B's score, not the first clause's subject's (_subject, and without a comma)
+    assert scored(general_shapes, "corvane") == [
+        ("Corvane-7B", "GSM8K", Decimal("92.3")), ("Zorblax-7B", "GSM8K", Decimal("88.0"))]
