@@ -420,6 +420,9 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             benchmark = topic  # 'X reveals rapid progress, with A scoring 16%': the benchmark the sentence is about
         if benchmark is None and baseline and previous_benchmark is not None:
             benchmark = previous_benchmark  # '74.8% on MATH500 (vs 78.5% GRPO)'
+        if (benchmark is None and not baseline and previous_benchmark is not None and n
+                and _elliptic(sentence, numbers[n - 1], number, spans, lexicon)):
+            benchmark = previous_benchmark  # 'A reaches 91.2% on MMLU, while B reaches 79.5%' (elliptic-clause)
         continued = None
         if benchmark is None and out and n and _CONTINUES.search(sentence[numbers[n - 1].end: number.start]):
             continued = out[-1]  # 'attains 59.6 on BrowseComp-Plus, which further improves to 70.4 with search'
@@ -471,6 +474,19 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         setting = None if baseline else _setting(sentence, low, high, number, spans, system, lexicon)
         out.append((item.paper, system_key, benchmark.entity, number.value, metric, unit, setting))
     return out
+
+
+def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
+    """Whether the number's clause, joined to the previous score's, is a system scoring with the benchmark left
+    out: '..., while B reaches 79.5%', '... and B scores 88.0%'."""
+    named = [s for s in spans if previous.end <= s.start and s.end <= number.start and s.type in SYSTEM_TYPES]
+    if len(named) != 1:
+        return False
+    span = named[0]
+    joined = re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:while|whereas|and|but)?|\s(?:while|whereas|and|but))\s+(?:" + _ARTICLE + r")?",
+                          sentence[previous.end: span.start], re.I)
+    scored = re.fullmatch(r"\s+(?:" + lexicon.cues["subject-verb"].pattern + r")\s+[~≈]?", sentence[span.end: number.start], re.I)
+    return joined is not None and scored is not None
 
 
 def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Span]) -> bool:
@@ -823,8 +839,13 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
         before = sentence[: span.start]
         if i and re.fullmatch(r"\s*\(\s*", sentence[named[i - 1].end: span.start]):
             continue  # 'ToG (LLaMa2-70B)': a name in brackets after a name qualifies it, it does not open a clause
-        if re.match(r"\s*:\s*[~≈]?\d", sentence[span.end: number.start]):
-            continue  # '(CochlScene: 80.99) and ... 69.8': a name labelling a score of its own, not this one's subject
+        if re.match(r"\s*:\s*[~≈]?\d", sentence[span.end: number.start]) and ")" in sentence[span.end: number.start]:
+            # '(CochlScene: 80.99) and ... 69.8': a name labelling a bracketed score of its own, not this one's subject
+            # (but 'A: 55.0% on X, 40.1% on Y' labels the whole list: labelled-list)
+            continue
+        if i == len(named) - 1 and re.fullmatch(r"\s+to\s+[~≈]?", sentence[span.end: number.start]) and re.search(
+                r"(?:^|\W)(?:" + lexicon.cues["raised-to"].pattern + r")\s+$", before, re.I):
+            return span  # 'boosts Zorblax-7B to 55.2% on X': the model raised scored, with the subject's method (raised-system)
         if i == len(named) - 1 and _changed_from(lexicon).fullmatch(sentence, span.end, number.start):
             # 'takes R1-Distill-Qwen-32B from 35.7% to 69.3%', 'with A going from 57.7% to 65.5%' (changed-verb):
             # the model whose score changed

@@ -528,6 +528,14 @@ Sparrow is an RL recipe for agents. On Zorblax-4B, Sparrow achieves 11% improvem
 Quenchy is a reasoning model. ● Results: AIME 2024 / AIME 2025: 72.1 / 65.3 for Quenchy-32B.
 7. Corvane
 Corvane is a model. On GSM8K, Corvane-7B scores 92.3% accuracy and Zorblax-7B scores 88.0%.
+8. Trillium
+Trillium is a model family. Trillium-70B reaches 91.2% on MMLU, while Trillium-8B reaches 79.5%.
+9. Vellum
+Vellum is an RL method. Vellum boosts Zorblax-7B to 55.2% on AIME 2024.
+10. Dovetail
+Dovetail is a reasoning model. Dovetail-32B records 68.3 on LiveCodeBench v5, ahead of Zorblax-32B at 61.0.
+11. Sable
+Sable is a model. Sable-7B: 55.0% on AIME 2024, 40.1% on AIME 2025.
 """
 
 
@@ -573,3 +581,21 @@ def test_a_clause_joined_by_and_with_its_own_subject(general_shapes):
     # '... and B scores 88.0%': B's score, not the first clause's subject's (_subject, and without a comma)
     assert scored(general_shapes, "corvane") == [
         ("Corvane-7B", "GSM8K", Decimal("92.3")), ("Zorblax-7B", "GSM8K", Decimal("88.0"))]
+
+
+def test_a_clause_that_leaves_out_the_benchmark(general_shapes):
+    # 'A reaches 91.2% on X, while B reaches 79.5%': B's score on X too (elliptic-clause)
+    assert scored(general_shapes, "trillium") == [
+        ("Trillium-70B", "MMLU", Decimal("91.2")), ("Trillium-8B", "MMLU", Decimal("79.5"))]
+
+
+def test_the_model_a_method_raises_to_a_score(general_shapes):
+    # 'Vellum boosts Zorblax-7B to 55.2% on X': the model raised scored (raised-system)
+    assert scored(general_shapes, "vellum") == [("Zorblax-7B", "AIME 2024", Decimal("55.2"))]
+
+
+def test_a_system_the_scorer_is_ahead_of_and_a_name_labelling_a_list(general_shapes):
+    # 'ahead of B at 61.0' (beats); 'A: 55.0% on X, 40.1% on Y': the label is the subject of the whole list (labelled-list)
+    assert scored(general_shapes, "dovetail") == [
+        ("Dovetail-32B", "LiveCodeBench v5", Decimal("68.3")), ("Zorblax-32B", "LiveCodeBench v5", Decimal("61.0"))]
+    assert scored(general_shapes, "sable") == [("Sable-7B", "AIME 2024", Decimal("55.0")), ("Sable-7B", "AIME 2025", Decimal("40.1"))]
