@@ -117,8 +117,10 @@ _BREAKERS = re.compile(r"\b(?:and|or|but|while|whereas|vs\.?|versus|than|compare
 _VS_BRACKET = re.compile(r"\(\s*(?:vs\.?|versus)\s*[~≈]?\d[\d.,]*\s*%?\s*\)", re.I)
 _FORWARD_GAP = re.compile(r"\s*(?:\(|(?:" + _VS_BRACKET.pattern + r"\s*)?"
                           r"(?:(?:[A-Za-z]|\d+[A-Za-z])[\w@.\-]*\s+){0,3}?(?:on|in|at|for|across|of|from)\s+(?:" + _ARTICLE + r")?)?", re.I)
+# 'GAIA with an average score of 71.5%' (with-metric-of) and 'VBench evaluation shows 0.8857' too.
 _BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—])?\s*"
-                           r"(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits)\s*)?[~≈]?", re.I)
+                           r"(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits|shows?)\s*"
+                           r"|with\s+(?:an?|the)\s+(?:[a-z][\w@.\-]*\s+){0,3}?of\s+)?[~≈]?", re.I)
 _LEADING_BENCHMARK = re.compile(r"^\W*(?:on|in|for|across)\s+(?:" + _ARTICLE + r")?$", re.I)
 # A bullet's heading before its first clause, closed by a colon or a dash: '● Low-budget wins: On AMC23, ...',
 # '● Offline gains — On AIME 2025 ...'.

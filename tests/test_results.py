@@ -536,6 +536,8 @@ Vellum is an RL method. Vellum boosts Zorblax-7B to 55.2% on AIME 2024.
 Dovetail is a reasoning model. Dovetail-32B records 68.3 on LiveCodeBench v5, ahead of Zorblax-32B at 61.0.
 11. Sable
 Sable is a model. Sable-7B: 55.0% on AIME 2024, 40.1% on AIME 2025.
+12. Pinnacle
+Pinnacle is a web agent. Pinnacle ranks first on GAIA with an average score of 71.5%. A CodeTrial-Bench evaluation shows 0.8857 for Pinnacle.
 """
 
 
@@ -599,3 +601,9 @@ def test_a_system_the_scorer_is_ahead_of_and_a_name_labelling_a_list(general_sha
     assert scored(general_shapes, "dovetail") == [
         ("Dovetail-32B", "LiveCodeBench v5", Decimal("68.3")), ("Zorblax-32B", "LiveCodeBench v5", Decimal("61.0"))]
     assert scored(general_shapes, "sable") == [("Sable-7B", "AIME 2024", Decimal("55.0")), ("Sable-7B", "AIME 2025", Decimal("40.1"))]
+
+
+def test_a_benchmark_with_a_metric_of_a_score(general_shapes):
+    # 'on X with an average score of 71.5%' (with-metric-of), 'X evaluation shows 0.8857' (_BACKWARD_GAP)
+    assert scored(general_shapes, "pinnacle") == [
+        ("Pinnacle", "CodeTrial-Bench", Decimal("0.8857")), ("Pinnacle", "GAIA", Decimal("71.5"))]
