@@ -593,10 +593,11 @@ _LIST_JOIN = re.compile(r"\s*(?:,\s*and|,|and|&)\s*", re.I)
 
 
 def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span]) -> dict[int, _Span]:
-    """'60.1% and 45.2% on AIME and GPQA, respectively': the n-th number goes with the n-th benchmark."""
+    """'60.1% and 45.2% on AIME and GPQA, respectively': the n-th number goes with the n-th benchmark; also without
+    'respectively' when the list of benchmarks closes the clause ('scores of 72.1 and 65.3 on A and B.', parallel-lists)."""
     ends = [m.start() for m in re.finditer(r"\brespectively\b", sentence, re.I)]
-    if not ends:
-        return {}
+    benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK]
+    ends += [s.end for s in benchmarks if re.match(r"\s*(?:[,.;)]|$)", sentence[s.end:])]
     out: dict[int, _Span] = {}
     for end in ends:
         benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK and s.end <= end]

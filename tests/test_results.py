@@ -538,6 +538,8 @@ Dovetail is a reasoning model. Dovetail-32B records 68.3 on LiveCodeBench v5, ah
 Sable is a model. Sable-7B: 55.0% on AIME 2024, 40.1% on AIME 2025.
 12. Pinnacle
 Pinnacle is a web agent. Pinnacle ranks first on GAIA with an average score of 71.5%. A CodeTrial-Bench evaluation shows 0.8857 for Pinnacle.
+13. Ambrel
+Ambrel is a model. Ambrel-7B achieves scores of 72.1 and 65.3 on AIME 2024 and AIME 2025.
 """
 
 
@@ -607,3 +609,10 @@ def test_a_benchmark_with_a_metric_of_a_score(general_shapes):
     # 'on X with an average score of 71.5%' (with-metric-of), 'X evaluation shows 0.8857' (_BACKWARD_GAP)
     assert scored(general_shapes, "pinnacle") == [
         ("Pinnacle", "CodeTrial-Bench", Decimal("0.8857")), ("Pinnacle", "GAIA", Decimal("71.5"))]
+
+
+def test_parallel_lists_of_scores_and_benchmarks(general_shapes):
+    # 'scores of 72.1 and 65.3 on A and B.': the n-th number on the n-th benchmark without 'respectively'
+    # (_respectively, parallel-lists); 65.3 went to A and 72.1 was lost
+    assert scored(general_shapes, "ambrel") == [
+        ("Ambrel-7B", "AIME 2024", Decimal("72.1")), ("Ambrel-7B", "AIME 2025", Decimal("65.3"))]
