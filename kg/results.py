@@ -39,6 +39,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 
 from .link import Entity, LinkedCorpus, LinkedItem
@@ -116,8 +117,10 @@ _BREAKERS = re.compile(r"\b(?:and|or|but|while|whereas|vs\.?|versus|than|compare
 _VS_BRACKET = re.compile(r"\(\s*(?:vs\.?|versus)\s*[~≈]?\d[\d.,]*\s*%?\s*\)", re.I)
 _FORWARD_GAP = re.compile(r"\s*(?:\(|(?:" + _VS_BRACKET.pattern + r"\s*)?"
                           r"(?:(?:[A-Za-z]|\d+[A-Za-z])[\w@.\-]*\s+){0,3}?(?:on|in|at|for|across|of|from)\s+(?:" + _ARTICLE + r")?)?", re.I)
+# 'GAIA with an average score of 71.5%' (with-metric-of) and 'VBench evaluation shows 0.8857' too.
 _BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—])?\s*"
-                           r"(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits)\s*)?[~≈]?", re.I)
+                           r"(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits|shows?)\s*"
+                           r"|with\s+(?:an?|the)\s+(?:[a-z][\w@.\-]*\s+){0,3}?of\s+)?[~≈]?", re.I)
 _LEADING_BENCHMARK = re.compile(r"^\W*(?:on|in|for|across)\s+(?:" + _ARTICLE + r")?$", re.I)
 # A bullet's heading before its first clause, closed by a colon or a dash: '● Low-budget wins: On AMC23, ...',
 # '● Offline gains — On AIME 2025 ...'.
@@ -170,13 +173,17 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
     """The numbers of a sentence that can be absolute scores."""
     found = []
     metric_words = {surface.casefold() for surface, _, _ in lexicon.metrics}
+    change: tuple[int, bool] | None = None  # the end of the last number that is a change, and whether it is a percentage
     for m in _NUMBER.finditer(sentence):
         start, end = m.start(), m.end()
         if any(s.start <= start < s.end for s in spans):
             continue  # a number inside a name: 'AIME 2025', 'Claude 3.7 Sonnet'
         after, before = sentence[end:], sentence[:start]
-        if m.group("sign"):
-            continue  # '+5.2 points', '-3%': a change
+        if m.group("sign") or _listed_change(sentence, change, start, bool(m.group("pct")), lexicon) or _cut_object(before, lexicon):
+            # '+5.2 points', '-3%': a change; '11% improvement on A, 14% on B': each number of a list of changes
+            # (change-list); 'cuts FLOPs 40.5%': the size of a cut (cut-object)
+            change = (end, bool(m.group("pct")))
+            continue
         if m.group("ord"):
             if not re.match(r"\s+percentile\b", after, re.I):
                 continue
@@ -193,8 +200,10 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
         if not m.group("pct") and not m.group("frac") and 1900 <= value <= 2039 and not re.match(r"\s+(?:Elo|rating)\b", after, re.I):
             continue  # a year
         if re.search(r"(?:^|\W)(?:" + lexicon.cues["not-before"].pattern + r")\s*[~≈]?$", before, re.I):
+            change = (end, bool(m.group("pct")))
             continue  # 'by 6.7%', 'up to 30%', 'over 90%'
         if re.search(r"\b(?:" + lexicon.cues["change-before"].pattern + r")\s+(?:[a-z]+\s+)?[~≈]?$", before, re.I):
+            change = (end, bool(m.group("pct")))
             continue  # 'with reductions reaching 57%', 'gains of 4.1': the size of a change
         # the number's own phrase: up to a bracket or comma, or an 'and' opening a clause of its own ('60.9 and
         # boosts ...', but '11% and 5% gains' is one phrase)
@@ -202,19 +211,47 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
         following = next((s.start for s in spans if s.start >= end), None)
         if following is not None:
             window = window[: max(0, following - end)]
-        if re.match(r"^\s*(?:\S+\s+){0,3}?(?:" + lexicon.cues["not-after"].pattern + r")\b", window, re.I):
-            continue  # '24% faster', '11% performance drop', '4x fewer tokens'
+        # a phrase that opens with a setting's preposition ends the number's own phrase: in '24.6 with a 50-step
+        # budget' the budget is the setting's, not what the number measures (setting-opener)
+        own_phrase = re.split(r"\b(?:" + lexicon.cues["setting-opener"].pattern + r")\b", window, maxsplit=1, flags=re.I)[0]
+        if re.match(r"^\s*(?:\S+\s+){0,3}?(?:" + lexicon.cues["not-after"].pattern + r")\b", own_phrase, re.I) or re.match(
+                r"\s*(?:(?:points?|pp|percentage points?)\s+)?(?:" + lexicon.cues["relative-after"].pattern + r")\b", after, re.I):
+            change = (end, bool(m.group("pct")))
+            continue  # '24% faster', '11% performance drop', '4x fewer tokens', '11% above the previous best'
         if not m.group("pct") and re.match(r"^\s*(?:\S+\s+){0,2}?(?:" + lexicon.cues["count-after"].pattern + r")\b", window, re.I):
             continue  # '100 vision tokens', '500 problems' (but '56.7% of problems' is a score)
         if not m.group("pct") and re.search(r"\(\s*$", before) and re.search(
                 r"\b(?:" + lexicon.cues["count-after"].pattern + r")\b", after.split(")", 1)[0], re.I):
             continue  # 'OdysseyBench-Neo (302 newly synthesized, more complex tasks)': a count, however far its noun
         named = next((s for s in spans if s.start >= end), None)
+        share = re.match(r"\s+of\s+(?:the\s+)?", after)
+        if share and named is not None and named.start == end + share.end() and named.type in SYSTEM_TYPES:
+            continue  # '93% of GPT-4 performance': a share of another system's score (share-of-system)
+        if named is not None and re.fullmatch(r"\s*", sentence[end:named.start]) and re.match(
+                r"\s*(?:" + lexicon.cues["not-after"].pattern + r")\b", sentence[named.end:], re.I):
+            continue  # '15.11 WikiText perplexity': what the number measures, named after the benchmark (measure-after-name)
         if not m.group("pct") and named is not None and not sentence[end:named.start].strip() and re.match(
                 r"^[\s-]*(?:\S+\s+){0,1}?(?:" + lexicon.cues["count-after"].pattern + r")\b", sentence[named.end:], re.I):
             continue  # '16 TextArena games': a count of a benchmark's parts
         found.append(_Number(start, end, value, bool(m.group("pct")), bool(m.group("ord"))))
     return found
+
+
+def _listed_change(sentence: str, change: tuple[int, bool] | None, start: int, percent: bool, lexicon: ResultLexicon) -> bool:
+    """'11% improvement on A, 14% on B, and 19% on C', 'cuts FLOPs 40.5% and cache 74%': a number listed right
+    after a change, of the same kind and with no verb of its own between them, is a change too."""
+    if change is None or change[1] != percent:
+        return False
+    gap = sentence[change[0]: start]
+    if not re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:and\s+)?|\s+and\s+)(?:[a-z][\w-]*\s+){0,2}[~≈]?", gap, re.I):
+        return False
+    return re.search(r"\b(?:" + lexicon.cues["subject-verb"].pattern + r"|while|whereas|but|to|at)\b", gap, re.I) is None  # 'by 12%, to 60%'
+
+
+def _cut_object(before: str, lexicon: ResultLexicon) -> bool:
+    """'cuts FLOPs 40.5%', 'reduces peak memory 70%': a number right after a cutting verb and what it cuts."""
+    return re.search(r"\b(?:" + lexicon.cues["cut-verb"].pattern + r")\s+(?:(?!(?:to|from|by|of|the)\b)[A-Za-z][\w-]*\s+){1,2}[~≈]?$",
+                     before, re.I) is not None
 
 
 _FROM_TO = re.compile(r"\bfrom\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?$", re.I)
@@ -268,14 +305,19 @@ def _own_system(item: LinkedItem, entities: Mapping[str, Entity], introduced: li
     if item.system and entities[item.system].type in SYSTEM_TYPES:
         return item.system
     order = {lm.entity: (lm.mention.sentence, lm.mention.start) for lm in reversed(item.mentions)}
-    # A system presented up front (title or first sentence), else the one the item keeps naming:
-    # something introduced once, in passing, is a detail ('Block size B=192').
+    # A system presented up front (title or first sentence), else the one the item keeps naming: something
+    # introduced once, in passing, is a detail ('Block size B=192')...
     named_here = [key for key in introduced if key in order and order[key][0] <= 1]
     if named_here:
         return min(named_here, key=lambda k: order[k])
     counts = Counter(lm.entity for lm in item.mentions if lm.entity in introduced)
     recurring = sorted((-n, order[key], key) for key, n in counts.items() if n >= 2)
-    return recurring[0][2] if recurring else None
+    if recurring:
+        return recurring[0][2]
+    # ... unless it is the only system the item introduces, named in its opening lines ('This work presents a
+    # recipe ... . Zorb combines ...'): then it is what the paper built (sole-introduced)
+    opening = {key for key in introduced if key in order and order[key][0] <= 2}
+    return opening.pop() if len(set(introduced)) == 1 and opening else None
 
 
 def _carried_benchmark(item: LinkedItem, index: int, sentences: tuple[str, ...] | list[str], entities: Mapping[str, Entity],
@@ -339,7 +381,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     heading = None if lead else _heading_benchmark(sentence, spans)
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
-    paired = _respectively(sentence, numbers, spans)
+    rows = _slashed(sentence, numbers, spans)
+    paired = _respectively(sentence, numbers, spans) | {n: span for n, (span, _) in rows.items()}
     compared = _compared_pair(sentence, numbers, spans, lexicon)
     topic = _topic(sentence, spans)
     baseline_before = False
@@ -379,6 +422,9 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             benchmark = topic  # 'X reveals rapid progress, with A scoring 16%': the benchmark the sentence is about
         if benchmark is None and baseline and previous_benchmark is not None:
             benchmark = previous_benchmark  # '74.8% on MATH500 (vs 78.5% GRPO)'
+        if (benchmark is None and not baseline and previous_benchmark is not None and n
+                and _elliptic(sentence, numbers[n - 1], number, spans, lexicon)):
+            benchmark = previous_benchmark  # 'A reaches 91.2% on MMLU, while B reaches 79.5%' (elliptic-clause)
         continued = None
         if benchmark is None and out and n and _CONTINUES.search(sentence[numbers[n - 1].end: number.start]):
             continued = out[-1]  # 'attains 59.6 on BrowseComp-Plus, which further improves to 70.4 with search'
@@ -407,7 +453,11 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
                 setting = _setting(sentence, low, high, number, spans, span, lexicon) if span else None
                 out.append((item.paper, key, benchmark.entity, number.value, metric, unit, setting))
             continue
-        system = _named_beside(sentence, number, metric_end, spans, baseline) or scorer
+        if n in rows and rows[n][1] != n:
+            last = numbers[rows[n][1]]  # a row's system is named after its last number
+            system = _named_beside(sentence, last, _metric(sentence, last, lexicon)[2], spans, baseline) or scorer
+        else:
+            system = _named_beside(sentence, number, metric_end, spans, baseline) or scorer
         if system is None and baseline:
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
@@ -428,6 +478,19 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     return out
 
 
+def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
+    """Whether the number's clause, joined to the previous score's, is a system scoring with the benchmark left
+    out: '..., while B reaches 79.5%', '... and B scores 88.0%'."""
+    named = [s for s in spans if previous.end <= s.start and s.end <= number.start and s.type in SYSTEM_TYPES]
+    if len(named) != 1:
+        return False
+    span = named[0]
+    joined = re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:while|whereas|and|but)?|\s(?:while|whereas|and|but))\s+(?:" + _ARTICLE + r")?",
+                          sentence[previous.end: span.start], re.I)
+    scored = re.fullmatch(r"\s+(?:" + lexicon.cues["subject-verb"].pattern + r")\s+[~≈]?", sentence[span.end: number.start], re.I)
+    return joined is not None and scored is not None
+
+
 def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Span]) -> bool:
     """Whether the number is alone in brackets right after a system's name ('GPT-4o (60.1%)'), or is
     that name's by a possessive ('surpassing GPT-4o's 60.1%')."""
@@ -442,8 +505,10 @@ def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
 def _leads(before: str, lexicon: ResultLexicon) -> bool:
     """Whether a name opens the sentence's first clause as the ground every score of the sentence stands on
     ('On SWE-Bench-Pro, ...', '● Low-budget wins: On AMC23, ...', 'Tested on context-heavy SWE-bench Lite cases, ...')."""
+    # an opening adverbial before the lead changes nothing: 'For example, in OSWorld, A scores 24.6' (lead-adverbial)
+    opener = r"(?:(?:" + lexicon.cues["lead-adverbial"].pattern + r"),?\s+)?"
     return _LEADING_BENCHMARK.match(before) is not None or re.match(
-        r"^\W*" + _HEADING + r"(?:(?:" + lexicon.cues["lead-participle"].pattern + r")\s+)?(?:on|in|for|across)\s+(?:"
+        r"^\W*" + _HEADING + opener + r"(?:(?:" + lexicon.cues["lead-participle"].pattern + r")\s+)?(?:on|in|for|across)\s+(?:"
         + _ARTICLE + r")?" + _MODIFIERS + "$", before, re.I) is not None
 
 
@@ -528,10 +593,11 @@ _LIST_JOIN = re.compile(r"\s*(?:,\s*and|,|and|&)\s*", re.I)
 
 
 def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span]) -> dict[int, _Span]:
-    """'60.1% and 45.2% on AIME and GPQA, respectively': the n-th number goes with the n-th benchmark."""
+    """'60.1% and 45.2% on AIME and GPQA, respectively': the n-th number goes with the n-th benchmark; also without
+    'respectively' when the list of benchmarks closes the clause ('scores of 72.1 and 65.3 on A and B.', parallel-lists)."""
     ends = [m.start() for m in re.finditer(r"\brespectively\b", sentence, re.I)]
-    if not ends:
-        return {}
+    benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK]
+    ends += [s.end for s in benchmarks if re.match(r"\s*(?:[,.;)]|$)", sentence[s.end:])]
     out: dict[int, _Span] = {}
     for end in ends:
         benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK and s.end <= end]
@@ -551,6 +617,29 @@ def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span]) -> 
         if len(listed) == len(run) and re.fullmatch(r"\s*%?\s*(?:[a-z@\d]+\s+){0,2}?(?:on|in|across|for)\s+(?:the\s+)?",
                                                     sentence[numbers[listed[-1]].end: run[0].start], re.I):
             out.update(zip(listed, run, strict=True))
+    return out
+
+
+def _slashed(sentence: str, numbers: list[_Number], spans: list[_Span]) -> dict[int, tuple[_Span, int]]:
+    """'AIME 2024 / AIME 2025: 72.1 / 65.3': a table row written inline, the n-th number on the n-th benchmark
+    (slash-table); with each number, the row's last, beside which the system is named ('... / 65.3 for A')."""
+    out: dict[int, tuple[_Span, int]] = {}
+    benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK]
+    i = 0
+    while i < len(benchmarks):
+        run = [benchmarks[i]]
+        while i + len(run) < len(benchmarks) and re.fullmatch(r"\s*/\s*", sentence[run[-1].end: benchmarks[i + len(run)].start]):
+            run.append(benchmarks[i + len(run)])
+        i += len(run)
+        colon = re.match(r"\s*:\s*", sentence[run[-1].end:])
+        if len(run) < 2 or colon is None:
+            continue
+        first = next((k for k, n in enumerate(numbers) if n.start == run[-1].end + colon.end()), None)
+        if first is None or first + len(run) > len(numbers):
+            continue
+        listed = numbers[first: first + len(run)]
+        if all(re.fullmatch(r"\s*/\s*", sentence[a.end: b.start]) for a, b in pairwise(listed)):
+            out.update({first + k: (span, first + len(run) - 1) for k, span in enumerate(run)})
     return out
 
 
@@ -733,7 +822,8 @@ def _named_beside(sentence: str, number: _Number, metric_end: int, spans: list[_
     following = next((s for s in spans if s.start >= number.end), None)
     if following is not None and following.type in SYSTEM_TYPES:
         gap = sentence[metric_end: following.start]
-        if re.fullmatch(r"\s*(?:for|by|from)\s+(?:" + _ARTICLE + r")?", gap, re.I) or (
+        # a short bracketed tag may stand between: '56% (eum) for Qwen-1.5B' (tagged-beside)
+        if re.fullmatch(r"\s*(?:\([^()\d]{1,20}\)\s*)?(?:for|by|from)\s+(?:" + _ARTICLE + r")?", gap, re.I) or (
                 baseline and re.fullmatch(r"\s*(?:with\s+|using\s+)?", gap, re.I)):
             return following
     if baseline:
@@ -752,22 +842,32 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
         before = sentence[: span.start]
         if i and re.fullmatch(r"\s*\(\s*", sentence[named[i - 1].end: span.start]):
             continue  # 'ToG (LLaMa2-70B)': a name in brackets after a name qualifies it, it does not open a clause
-        if re.match(r"\s*:\s*[~≈]?\d", sentence[span.end: number.start]):
-            continue  # '(CochlScene: 80.99) and ... 69.8': a name labelling a score of its own, not this one's subject
-        if i == len(named) - 1 and _CHANGED_FROM.fullmatch(sentence, span.end, number.start):
-            return span  # 'takes R1-Distill-Qwen-32B from 35.7% to 69.3%': the model whose score changed
+        if re.match(r"\s*:\s*[~≈]?\d", sentence[span.end: number.start]) and ")" in sentence[span.end: number.start]:
+            # '(CochlScene: 80.99) and ... 69.8': a name labelling a bracketed score of its own, not this one's subject
+            # (but 'A: 55.0% on X, 40.1% on Y' labels the whole list: labelled-list)
+            continue
+        if i == len(named) - 1 and re.fullmatch(r"\s+to\s+[~≈]?", sentence[span.end: number.start]) and re.search(
+                r"(?:^|\W)(?:" + lexicon.cues["raised-to"].pattern + r")\s+$", before, re.I):
+            return span  # 'boosts Zorblax-7B to 55.2% on X': the model raised scored, with the subject's method (raised-system)
+        if i == len(named) - 1 and _changed_from(lexicon).fullmatch(sentence, span.end, number.start):
+            # 'takes R1-Distill-Qwen-32B from 35.7% to 69.3%', 'with A going from 57.7% to 65.5%' (changed-verb):
+            # the model whose score changed
+            return span
         if _trained_object(before, lexicon) and i == len(named) - 1:
             return span  # 'Fine-tuning Qwen2.5-32B on R1's answers led to ... GSM8K (92.2%)': the tuned model scored
-        if re.search(r"(?:^|,)\s*(?:and|or)\s+$", before) and re.fullmatch(
+        if re.search(r"(?:^|,\s*|\s)(?:and|or)\s+$", before) and re.fullmatch(
                 r"(?:'s|’s)?\s+(?:" + lexicon.cues["subject-verb"].pattern + r")\s+[~≈]?", sentence[span.end: number.start], re.I):
-            return span  # 'A reaches 57.0%, and B reaches 66.2%': the last of a list of clauses, each with its own subject
+            return span  # 'A reaches 57.0%, and B reaches 66.2%', '... and B scores 88.0%': the last of a list of clauses, each with its own subject
         if blocked.search(before) or (not _CLAUSE_START.search(before) and not _opens_with_verb(sentence, span, number, lexicon)):
             continue
         return span
     return None
 
 
-_CHANGED_FROM = re.compile(r"\s+from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?", re.I)
+def _changed_from(lexicon: ResultLexicon) -> re.Pattern:
+    """The gap between a name and the value its score changed to: ' from 35.7% to ', ' going from 57.7% to '."""
+    verb = r"(?:(?:" + lexicon.cues["changed-verb"].pattern + r")\s+)?"
+    return re.compile(r"\s+" + verb + r"from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?", re.I)
 
 
 def _trained_object(before: str, lexicon: ResultLexicon) -> bool:

@@ -507,3 +507,112 @@ def test_a_metric_word_is_needed_before_a_colon_and_a_bracketed_name_qualifies(f
     # 'Lumen-Bench benchmark: 1,120 verifiable scenarios': a count, not a score; 'Quillchain-7B (Zorblax-8B)': the
     # bracketed name qualifies the one before it, it is not the subject of '70.5%' (_subject)
     assert scored(fit_shapes, "lumen-bench") == [("Glasswing-7B", "Lumen-Bench", Decimal("70.5"))]
+
+
+# Shapes found reading corpus weeks that no results gold covers (issue 13, generality); invented names.
+GENERAL_SHAPES = """Top AI Papers of the Week (October 6 - 12)
+1. Frondwise
+Frondwise is a GUI agent framework for desktop tasks. For example, in CodeTrial-Bench, Frondwise-72B scores 24.6 with a 50-step budget.
+2. Skein Refinement
+A study of prompt refinement for coding agents. Refinement helps, with Zorblax-8B going from 57.7% to 65.5% on Quibble-Bench.
+3. Learning from Live Chats
+This work presents a post-training recipe that learns from real user conversations. ChatForge combines user rewrites with persona rewards.
+● Benchmarks show strong results: 77.9% win rate on Quibble-Bench, and competitive on CodeTrial-Bench.
+4. Prompt Order Matters
+Lattice is a prompt ordering method. For instance, on Quibble-Bench, accuracy dropped from 76% (fixed) to 56% (shuffled) for Zorblax-1.5B.
+5. Sparrow
+Sparrow is an RL recipe for agents. On Zorblax-4B, Sparrow achieves 11% improvement on Quibble-Bench, 14% on CodeTrial-Bench, and 19% on Lumen-Bench over RL baselines.
+● Efficient: Sparrow cuts FLOPs 40.5% and cache 74% on Quibble-Bench, and lifts CodeTrial-Bench accuracy to 67%, a full 11% above the previous best.
+● Routing: On Lumen-Bench, Sparrow achieves about 93% of Zorblax-8B performance. On Quibble-Bench, Sparrow-1B reaches 15.11 CodeTrial-Bench perplexity.
+6. Quenchy
+Quenchy is a reasoning model. ● Results: AIME 2024 / AIME 2025: 72.1 / 65.3 for Quenchy-32B.
+7. Corvane
+Corvane is a model. On GSM8K, Corvane-7B scores 92.3% accuracy and Zorblax-7B scores 88.0%.
+8. Trillium
+Trillium is a model family. Trillium-70B reaches 91.2% on MMLU, while Trillium-8B reaches 79.5%.
+9. Vellum
+Vellum is an RL method. Vellum boosts Zorblax-7B to 55.2% on AIME 2024.
+10. Dovetail
+Dovetail is a reasoning model. Dovetail-32B records 68.3 on LiveCodeBench v5, ahead of Zorblax-32B at 61.0.
+11. Sable
+Sable is a model. Sable-7B: 55.0% on AIME 2024, 40.1% on AIME 2025.
+12. Pinnacle
+Pinnacle is a web agent. Pinnacle ranks first on GAIA with an average score of 71.5%. A CodeTrial-Bench evaluation shows 0.8857 for Pinnacle.
+13. Ambrel
+Ambrel is a model. Ambrel-7B achieves scores of 72.1 and 65.3 on AIME 2024 and AIME 2025.
+"""
+
+
+@pytest.fixture(scope="module")
+def general_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-10-06.txt", GENERAL_SHAPES)
+
+
+def test_an_opening_adverbial_before_the_benchmark_a_sentence_stands_on(general_shapes):
+    # 'For example, in X, A scores 24.6' (_leads, lead-adverbial)
+    assert scored(general_shapes, "frondwise") == [("Frondwise-72B", "CodeTrial-Bench", Decimal("24.6"))]
+
+
+def test_a_model_going_from_one_score_to_another(general_shapes):
+    # 'with A going from 57.7% to 65.5% on X' (_changed_from, changed-verb): A scored 65.5%, not the paper
+    assert scored(general_shapes, "skein-refinement") == [("Zorblax-8B", "Quibble-Bench", Decimal("65.5"))]
+
+
+def test_a_system_introduced_in_the_second_sentence_is_the_papers_own(general_shapes):
+    # 'This work presents a recipe ... . ChatForge combines ...': the system presented up front (_own_system)
+    assert scored(general_shapes, "learning-from-live-chats") == [("ChatForge", "Quibble-Bench", Decimal("77.9"))]
+
+
+def test_a_system_named_after_a_bracketed_tag(general_shapes):
+    # '56% (shuffled) for A': the score is A's, not the paper's (_named_beside, tagged-beside)
+    assert scored(general_shapes, "prompt-order-matters") == [("Zorblax-1.5B", "Quibble-Bench", Decimal("56"))]
+
+
+def test_lists_of_changes_cuts_distances_and_shares_are_not_results(general_shapes):
+    # '11% improvement on A, 14% on B, and 19% on C' (change-list); 'cuts FLOPs 40.5% and cache 74%' (cut-object,
+    # change-list); 'a full 11% above the previous best' (relative-after); '93% of Zorblax-8B performance'
+    # (share-of-system); '15.11 CodeTrial-Bench perplexity' (measure-after-name). Only 'to 67%' is a score.
+    assert scored(general_shapes, "sparrow") == [("Sparrow", "CodeTrial-Bench", Decimal("67"))]
+
+
+def test_a_table_row_written_inline(general_shapes):
+    # 'A / B: 72.1 / 65.3 for S': the n-th number on the n-th benchmark, all the system's named last (slash-table)
+    assert scored(general_shapes, "quenchy") == [
+        ("Quenchy-32B", "AIME 2024", Decimal("72.1")), ("Quenchy-32B", "AIME 2025", Decimal("65.3"))]
+
+
+def test_a_clause_joined_by_and_with_its_own_subject(general_shapes):
+    # '... and B scores 88.0%': B's score, not the first clause's subject's (_subject, and without a comma)
+    assert scored(general_shapes, "corvane") == [
+        ("Corvane-7B", "GSM8K", Decimal("92.3")), ("Zorblax-7B", "GSM8K", Decimal("88.0"))]
+
+
+def test_a_clause_that_leaves_out_the_benchmark(general_shapes):
+    # 'A reaches 91.2% on X, while B reaches 79.5%': B's score on X too (elliptic-clause)
+    assert scored(general_shapes, "trillium") == [
+        ("Trillium-70B", "MMLU", Decimal("91.2")), ("Trillium-8B", "MMLU", Decimal("79.5"))]
+
+
+def test_the_model_a_method_raises_to_a_score(general_shapes):
+    # 'Vellum boosts Zorblax-7B to 55.2% on X': the model raised scored (raised-system)
+    assert scored(general_shapes, "vellum") == [("Zorblax-7B", "AIME 2024", Decimal("55.2"))]
+
+
+def test_a_system_the_scorer_is_ahead_of_and_a_name_labelling_a_list(general_shapes):
+    # 'ahead of B at 61.0' (beats); 'A: 55.0% on X, 40.1% on Y': the label is the subject of the whole list (labelled-list)
+    assert scored(general_shapes, "dovetail") == [
+        ("Dovetail-32B", "LiveCodeBench v5", Decimal("68.3")), ("Zorblax-32B", "LiveCodeBench v5", Decimal("61.0"))]
+    assert scored(general_shapes, "sable") == [("Sable-7B", "AIME 2024", Decimal("55.0")), ("Sable-7B", "AIME 2025", Decimal("40.1"))]
+
+
+def test_a_benchmark_with_a_metric_of_a_score(general_shapes):
+    # 'on X with an average score of 71.5%' (with-metric-of), 'X evaluation shows 0.8857' (_BACKWARD_GAP)
+    assert scored(general_shapes, "pinnacle") == [
+        ("Pinnacle", "CodeTrial-Bench", Decimal("0.8857")), ("Pinnacle", "GAIA", Decimal("71.5"))]
+
+
+def test_parallel_lists_of_scores_and_benchmarks(general_shapes):
+    # 'scores of 72.1 and 65.3 on A and B.': the n-th number on the n-th benchmark without 'respectively'
+    # (_respectively, parallel-lists); 65.3 went to A and 72.1 was lost
+    assert scored(general_shapes, "ambrel") == [
+        ("Ambrel-7B", "AIME 2024", Decimal("72.1")), ("Ambrel-7B", "AIME 2025", Decimal("65.3"))]
