@@ -705,8 +705,12 @@ def introduces_a(c: NameContext) -> EntityType | None:
     head = _introduced_head(c)
     if head not in (EntityType.METHOD, EntityType.BENCHMARK):
         return None
-    name = doc[start:end].text
-    return head if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", doc.text[sent.end_char:]) else None
+    return head if _written_in(doc[start:end].text, doc.text[sent.end_char:]) else None
+
+
+def _written_in(name: str, text: str, ignore_case: bool = False) -> bool:
+    """The name as a whole word of the text ('Zorb' is not in 'Zorb-2')."""
+    return bool(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, flags=re.IGNORECASE if ignore_case else 0))
 
 
 def _introduced_head(c: NameContext) -> EntityType | None:
@@ -823,7 +827,7 @@ def researchers_from(c: NameContext) -> EntityType | None:
 
 
 def author_organisation(c: NameContext) -> EntityType | None:
-    """'researchers from Zorbco and Quxlab', 'Zorbco researchers propose', "Zorbco's latest study", and the subject of an
+    """'researchers from Zorbco and Quxlab', 'Zorbco researchers propose', "Zorbco's team", and the subject of an
     item's first body sentence that proposes or presents something ('Zorbco proposes a recipe'), unless the title names it
     or it introduces a typed thing (then it is as often the system itself: 'Zorb introduces a memory framework').
     The people or the work of a lab, not a thing it made."""
@@ -835,10 +839,9 @@ def author_organisation(c: NameContext) -> EntityType | None:
     title_end = doc.text.find("\n")
     first_body = title_end >= 0 and sent.start_char == title_end + 1 and c.start == sent.start
     # not 'Zorb introduces a memory framework': a name that introduces a typed thing is as often that thing itself
-    if first_body and c.end < sent.end and doc[c.end].lower_ in lex.org_opening_verbs and not _introduced_head(c):
-        name = re.escape(doc[c.start : c.end].text)
-        if not re.search(rf"(?<![\w-]){name}(?![\w-])", doc.text[:title_end], flags=re.IGNORECASE):
-            return EntityType.ORGANIZATION
+    if first_body and c.end < sent.end and doc[c.end].lower_ in lex.org_opening_verbs and not _introduced_head(c) \
+            and not _written_in(doc[c.start : c.end].text, doc.text[:title_end], ignore_case=True):
+        return EntityType.ORGANIZATION
     return None
 
 

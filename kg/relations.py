@@ -449,13 +449,11 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
 
 
 def _spelled_out_before(c: MentionContext) -> bool:
-    """True when the mention is an acronym in brackets right after the capitalised words it abbreviates
-    ('a Hierarchical Zorb Model (HZM)')."""
-    expansion = c.lex.expansion_before.search(c.before)
-    if not expansion or not c.after.lstrip().startswith(")"):
-        return False
-    initials = "".join(w[0] for part in expansion.group(1).split() for w in part.split("-") if w)
-    return initials.upper() == c.lm.mention.surface.upper()
+    """True when the mention is an acronym in brackets right after the words it abbreviates ('a Hierarchical Zorb
+    Model (HZM)'): one of the acronym definitions the nlp stage found in this sentence."""
+    mention = c.lm.mention
+    return any(d.short == mention.surface and d.sentence == mention.sentence and d.long_end <= mention.start
+               for d in c.item.annotated.acronyms)
 
 
 def _names_titles_means(c: MentionContext, known: bool) -> bool:
