@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import html as html_escape
+import importlib.util
 import json
 import sys
 import zlib
@@ -53,9 +54,11 @@ DETAIL = 400
 
 @lru_cache(maxsize=1)
 def _assets() -> tuple[str, str, str, str]:
-    import pyvis
-
-    lib = Path(pyvis.__file__).parent / "lib" / "vis-9.1.2"
+    # Found, not imported: importing pyvis imports IPython (0.8 s of a build's start), and only its files are used.
+    spec = importlib.util.find_spec("pyvis")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("pyvis, whose copy of vis-network the page inlines, is not installed")
+    lib = Path(next(iter(spec.submodule_search_locations))) / "lib" / "vis-9.1.2"
     own = resources.files("kg").joinpath("assets")
     return (
         (lib / "vis-network.min.js").read_text(encoding="utf-8"),
