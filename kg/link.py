@@ -608,9 +608,23 @@ class Linker:
             if _ACTIVE_SIZE.match(tail[0]) and SIZE_TOKEN.match(segments[cut - 1]):
                 continue  # '30B-A3B' is one size (total and active parameters): no '-30B' family
             if cut == len(segments) - 1 and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in self.lex.family_tiers):
+                named = self._named_new_family(entities, entity, segments[:cut], "-" if "-" in label else " ")
+                if named:
+                    return "family.named-over-implied", named
                 entities[prefix_key] = Entity(prefix_key, prefix, entity.type or EntityType.MODEL)
                 decisions[prefix_key].append(Decision("type.implied-family", f"{entity.type or EntityType.MODEL} like {label}"))
                 return "family.implied", prefix_key
+        return None
+
+    def _named_new_family(self, entities: dict[str, Entity], entity: Entity, head: list[str], sep: str) -> str | None:
+        """A shorter leading part of the name that the same digests name as a new family: 'Zorb-RL-32B' is a Zorb
+        model when the text names Zorb and never 'Zorb-RL' (the '-RL' a training stage, 'Zorb-Llama-8B' a base); a
+        known family keeps its product lines ('Qwen9-Coder-7B' implies Qwen9-Coder), which the vocabulary names."""
+        for cut in range(len(head) - 1, 0, -1):
+            found = entities.get(fold(sep.join(head[:cut])))
+            if (found is not None and not found.in_vocabulary and found.digests & entity.digests
+                    and found.type in (None, entity.type, EntityType.METHOD)):
+                return found.key
         return None
 
     def _edition_tail(self, tail: list[str]) -> bool:

@@ -271,3 +271,17 @@ def test_applies_x_with_states_lineage_like_uses_x_with(tmp_path):
                        "then applies DAPO with a sliding window. Zorvath applies node scores with a soft clip and GRPO ratios.\n")
     extends = {o for s, p, o in triples if s == "zorvath" and p == "extends"}
     assert "dapo" in extends and "grpo" not in extends
+
+
+def test_a_size_of_a_new_family_sits_under_the_name_the_text_gives_not_an_implied_one(tmp_path):
+    """family.named-over-implied: 'Zorbix-RL-32B' is a Zorbix model when the week names Zorbix and never 'Zorbix-RL';
+    a vocabulary family keeps its product line ('Quxo-Coder-7B' implies Quxo-Coder)."""
+    linker = _linker(tmp_path, '{"id": "Quxo", "type": "Model", "aliases": [], "variant_of": null}')
+    week = frozenset({"week.txt"})
+    typed = {fold(n): Entity(fold(n), n, t, digests=week, in_vocabulary=n == "Quxo")
+             for n, t in (("Zorbix", EntityType.MODEL), ("Zorbix-RL-32B", EntityType.MODEL),
+                          ("Quxo", EntityType.MODEL), ("Quxo-Coder-7B", EntityType.MODEL))}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbix-RL-32B")].variant_of == "zorbix"
+    assert fold("Zorbix-RL") not in entities
+    assert entities[fold("Quxo-Coder-7B")].variant_of == fold("Quxo-Coder")
