@@ -285,3 +285,14 @@ def test_a_size_of_a_new_family_sits_under_the_name_the_text_gives_not_an_implie
     assert entities[fold("Zorbix-RL-32B")].variant_of == "zorbix"
     assert fold("Zorbix-RL") not in entities
     assert entities[fold("Quxo-Coder-7B")].variant_of == fold("Quxo-Coder")
+
+
+def test_a_survey_states_the_lineage_of_the_method_a_bullet_opens_with(tmp_path):
+    """extends.stated-bullet-subject: a review introduces nothing, but '● Quxen Policy Optimization (QPO) – ...
+    eliminating the critic from PPO' still says QPO is a modified PPO; a method named mid-sentence is no child."""
+    triples = _triples(tmp_path, "1. A Review of Zorbic Learning\nThis survey covers policy methods for agents.\n"
+                       "● Quxen Policy Optimization (QPO) – Offers a lighter algorithm eliminating the critic from PPO, "
+                       "saving memory.\n● Memory savings – Teams that use QPO drop the reward model from GRPO.\n")
+    extends = {(s, o) for s, p, o in triples if p == "extends"}
+    assert ("qpo", "ppo") in extends
+    assert ("qpo", "grpo") not in extends
