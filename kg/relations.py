@@ -340,6 +340,9 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
                     children, rule = heading, "extends.stated-heading-method"
                 elif item.system and entities[item.system].type == EntityType.METHOD:
                     children, rule = [item.system], "extends.stated-own-system"
+                elif (antecedent := _antecedent(item, lm, entities, lex)) is not None:
+                    # 'A-Zorb links notes ... The approach is inspired by Quxa': the method the last sentence opened with
+                    children, rule = [antecedent], "extends.stated-anaphor"
             for child in dict.fromkeys(children):
                 if child in parents or lex.not_lineage_child.search(entities[child].label):
                     continue
@@ -361,14 +364,29 @@ def _review_lineage(c: MentionContext, found: _Found) -> None:
 
 def _bullet_subject(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity], lex: Lexicon) -> str | None:
     """The method a bullet sentence opens with ('● Zorb-PO (ZPO) – ...'), or None when the bullet opens otherwise."""
-    sentence = item.annotated.sentences[lm.mention.sentence]
-    if sentence.lstrip()[:1] not in lex.bullets:
+    if item.annotated.sentences[lm.mention.sentence].lstrip()[:1] not in lex.bullets:
         return None
-    first = next((m for m in item.mentions if m.mention.sentence == lm.mention.sentence), None)
+    return _opening_method(item, lm.mention.sentence, entities, lex)
+
+
+def _antecedent(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity], lex: Lexicon) -> str | None:
+    """For a sentence that opens on 'The approach' or 'It', in the same bullet or paragraph as the sentence before
+    (not the title, not a new bullet), the method that sentence opened with."""
+    at = lm.mention.sentence
+    sentence = item.annotated.sentences[at]
+    if at < 2 or sentence.lstrip()[:1] in lex.bullets or not lex.anaphor_subject.match(sentence):
+        return None
+    return _opening_method(item, at - 1, entities, lex)
+
+
+def _opening_method(item: LinkedItem, at: int, entities: Mapping[str, Entity], lex: Lexicon) -> str | None:
+    """The method sentence ``at`` opens with, after a bullet or a heading label at most."""
+    sentence = item.annotated.sentences[at]
+    first = next((m for m in item.mentions if m.mention.sentence == at), None)
     if first is None or entities[first.entity].type != EntityType.METHOD:
         return None
     # the bullet may open with the words an acronym abbreviates: '● Zorb Policy Optimization (ZPO) – ...'
-    spelled = [d.long for d in item.annotated.acronyms if d.short == first.mention.surface and d.sentence == lm.mention.sentence]
+    spelled = [d.long for d in item.annotated.acronyms if d.short == first.mention.surface and d.sentence == at]
     spots = [at for at in (sentence.find(name) for name in (first.mention.surface, *spelled)) if at >= 0]
     return first.entity if spots and _opens_clause(sentence[:min(spots)], lex) else None
 

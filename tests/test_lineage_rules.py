@@ -296,3 +296,21 @@ def test_a_survey_states_the_lineage_of_the_method_a_bullet_opens_with(tmp_path)
     extends = {(s, o) for s, p, o in triples if p == "extends"}
     assert ("qpo", "ppo") in extends
     assert ("qpo", "grpo") not in extends
+
+
+def test_a_lineage_cue_after_the_approach_is_about_the_method_the_sentence_before_opened_with(tmp_path):
+    """extends.stated-anaphor: 'The approach is inspired by the Plinkasten method' in the bullet that opens with
+    ZorbMem, a known method the paper does not introduce (so no heading rule applies): ZorbMem extends Plinkasten.
+    A sentence that opens a new bullet refers to nothing before it."""
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Linked Notes for Agents\n"
+                 "A memory for agents that links notes.\n"
+                 "● Linked design – ZorbMem creates notes for each fact and links them by meaning. "
+                 "The approach is inspired by the Plinkasten method of linking notes.\n"
+                 "● Cheap recall – ZorbMem reads few notes.\n● The approach is inspired by the Quxasten method.\n"
+                 "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    (tmp_path / "vocabulary.jsonl").write_text('{"id": "ZorbMem", "type": "Method", "aliases": [], "variant_of": null}\n')
+    (tmp_path / "not-entities.txt").write_text("")
+    relations = build([tmp_path / "week.txt"], vocabulary=load_vocabulary(tmp_path)).relations
+    extends = {(r.subject, r.object) for r in relations if str(r.predicate) == "extends"}
+    assert ("zorbmem", "plinkasten") in extends
+    assert ("zorbmem", "quxasten") not in extends
