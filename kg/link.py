@@ -607,7 +607,8 @@ class Linker:
             tail = segments[cut:]
             if _ACTIVE_SIZE.match(tail[0]) and SIZE_TOKEN.match(segments[cut - 1]):
                 continue  # '30B-A3B' is one size (total and active parameters): no '-30B' family
-            if cut == len(segments) - 1 and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in self.lex.family_tiers):
+            # family.implied is for discovered names: a vocabulary model with no family has none the vocabulary omits
+            if cut == len(segments) - 1 and not entity.in_vocabulary and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in self.lex.family_tiers):
                 named = self._named_new_family(entities, entity, segments[:cut], "-" if "-" in label else " ")
                 if named:
                     return "family.named-over-implied", named

@@ -314,3 +314,15 @@ def test_a_lineage_cue_after_the_approach_is_about_the_method_the_sentence_befor
     extends = {(r.subject, r.object) for r in relations if str(r.predicate) == "extends"}
     assert ("zorbmem", "plinkasten") in extends
     assert ("zorbmem", "quxasten") not in extends
+
+
+def test_a_vocabulary_model_the_vocabulary_gives_no_family_implies_none_from_its_size(tmp_path):
+    """family.implied is for discovered names: the vocabulary's 'Zorbring-1T' with no family stays without one (the
+    vocabulary would name it), while a discovered 'Quxring-1T' still implies its family 'Quxring'."""
+    linker = _linker(tmp_path, '{"id": "Zorbring-1T", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold("Zorbring-1T"): Entity(fold("Zorbring-1T"), "Zorbring-1T", EntityType.MODEL, in_vocabulary=True),
+             fold("Quxring-1T"): Entity(fold("Quxring-1T"), "Quxring-1T", EntityType.MODEL)}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbring-1T")].variant_of is None
+    assert fold("Zorbring") not in entities
+    assert entities[fold("Quxring-1T")].variant_of == "quxring"
