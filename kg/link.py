@@ -535,7 +535,8 @@ class Linker:
                  or self._prefix_family(entities, entity, decisions)
                  or self._letters_family(entities, entity, decisions)
                  or self._release_family(entities, entity, decisions)
-                 or self._sibling_family(entities, entity, decisions))
+                 or self._sibling_family(entities, entity, decisions)
+                 or self._qualified_family(entities, entity))
         if found:
             rule, family = found
             entities[key] = replace(entities[key], variant_of=family)
@@ -687,6 +688,20 @@ class Linker:
         entities[head] = Entity(head, words[0], EntityType.MODEL)
         decisions[head].append(Decision("type.implied-family", f"Model: the brand of {entity.label} and {entities[siblings[0]].label}"))
         return "family.implied", head
+
+    def _qualified_family(self, entities: dict[str, Entity], entity: Entity) -> tuple[str, str] | None:
+        """'Pairwise-Zorb' and 'Pointwise-Zorb', models named by a word before a new model's name in the digests that
+        name that model, are kinds of it. A known name after the word is another model named after it ('Search-R1'
+        after R1), not a kind of it; so is a name the word is a vendor or a name of its own for."""
+        head, sep, rest = entity.label.partition("-")
+        if entity.type != EntityType.MODEL or entity.in_vocabulary or not sep or not (head.isalpha() and head[0].isupper()):
+            return None
+        parent = entities.get(fold(rest))
+        if (parent is None or parent.in_vocabulary or parent.type not in (None, EntityType.MODEL, EntityType.METHOD)
+                or not parent.digests & entity.digests or fold(head) in entities or fold(head) in self.vocab_by_fold
+                or fold(head) in self.org_prefixes):
+            return None
+        return "family.qualified-name", parent.key
 
     def _letters_family(self, entities: dict[str, Entity], entity: Entity,
                         decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:

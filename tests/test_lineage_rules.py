@@ -326,3 +326,15 @@ def test_a_vocabulary_model_the_vocabulary_gives_no_family_implies_none_from_its
     assert entities[fold("Zorbring-1T")].variant_of is None
     assert fold("Zorbring") not in entities
     assert entities[fold("Quxring-1T")].variant_of == "quxring"
+
+
+def test_a_word_before_a_new_models_name_makes_a_kind_of_it(tmp_path):
+    """family.qualified-name: 'Pairwise-Zorbo' is a kind of the new model Zorbo its digest names; 'Search-Quxi' after
+    the vocabulary's Quxi is a model named after it, not a kind of it."""
+    linker = _linker(tmp_path, '{"id": "Quxi", "type": "Model", "aliases": [], "variant_of": null}')
+    week = frozenset({"week.txt"})
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL, digests=week, in_vocabulary=n == "Quxi")
+             for n in ("Zorbo", "Pairwise-Zorbo", "Quxi", "Search-Quxi")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Pairwise-Zorbo")].variant_of == "zorbo"
+    assert entities[fold("Search-Quxi")].variant_of is None
