@@ -16,6 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import pairwise
 
 from .ingest import Digest
 from .lexicon import Lexicon, load_lexicon
@@ -600,6 +601,8 @@ class Linker:
                 continue  # family.size-is-a-leaf: 'Zorb2-7B-Instruct' is a Zorb2 model, no kind of 'Zorb2-7B'
             if (prefix_key in entities or prefix_key in self.vocab_by_fold) and (entity.type != EntityType.BENCHMARK
                                                                               or self._edition_tail(segments[cut:])):
+                if self._other_casing(entities, prefix_key, prefix):
+                    continue
                 if prefix_key not in entities:
                     entry = self.vocab_by_fold[prefix_key]
                     if entity.type in (EntityType.MODEL, EntityType.BENCHMARK) and entry.type != entity.type:
@@ -619,6 +622,18 @@ class Linker:
                 decisions[prefix_key].append(Decision("type.implied-family", f"{entity.type or EntityType.MODEL} like {label}"))
                 return "family.implied", prefix_key
         return None
+
+    def _other_casing(self, entities: dict[str, Entity], key: str, prefix: str) -> bool:
+        """family.same-casing: a prefix in camel case before a family only ever written in capitals ('ZoRb-DSL'
+        before the benchmark 'ZORB') is another name that folds alike, not the family; 'Zorb-7B' or 'zorb-7b' is
+        the family written as a word, and a family with a lowercase spelling ('Zorb3-Embedding') is no acronym."""
+        if not any(a.islower() and b.isupper() for a, b in pairwise(prefix)):
+            return False  # 'Zorb' (a capitalised word) or 'zorb' is how an acronym is often written; 'ZoRb' is a name
+        found = entities.get(key)
+        entry = self.vocab_by_fold.get(key)
+        names = {*(found.aliases | {found.label, *found.known_names} if found else ()),
+                 *((entry.id, *entry.aliases) if entry else ())}
+        return bool(names) and all(n.isupper() and n.isalpha() for n in names)
 
     def _named_new_family(self, entities: dict[str, Entity], entity: Entity, head: list[str], sep: str) -> str | None:
         """A shorter leading part of the name that the same digests name as a new family: 'Zorb-RL-32B' is a Zorb

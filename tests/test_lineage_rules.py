@@ -351,3 +351,14 @@ def test_a_size_is_a_leaf_so_a_tier_of_a_size_sits_under_the_family(tmp_path):
     assert entities[fold("Zorblax2-7B-Instruct")].variant_of == "zorblax2"
     assert entities[fold("Quxo-3-8B-IT")].variant_of == fold("Quxo 3")
     assert entities[fold("Quxo-3-8B-IT")].label == "Quxo-3-8B-IT"
+
+
+def test_a_camel_case_prefix_is_no_member_of_a_family_written_in_capitals(tmp_path):
+    """family.same-casing: 'ZoRb-DSL' folds like the benchmark 'ZORB' but is another name; 'Zorb-Hard', the acronym
+    written as a word, is still its edition."""
+    linker = _linker(tmp_path, '{"id": "ZORB", "type": "Benchmark", "aliases": [], "variant_of": null}')
+    # an untyped name takes its family's type: 'ZoRb-DSL' would become a benchmark of the ZORB family
+    typed = {fold(n): Entity(fold(n), n, t) for n, t in (("ZoRb-DSL", None), ("Zorb-Hard", EntityType.BENCHMARK))}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("ZoRb-DSL")].variant_of is None
+    assert entities[fold("Zorb-Hard")].variant_of == "zorb"
