@@ -484,10 +484,24 @@ class Linker:
             if gen_key == key or gen.type not in (None, EntityType.MODEL) or entity.variant_of == gen_key:
                 continue
             if entity.variant_of and not gen.variant_of and entity.variant_of != gen_key:
-                entities[gen_key] = replace(gen, variant_of=entity.variant_of)
-                decisions[gen_key].append(Decision("family.generation", f"takes {entity.label}'s family {entity.variant_of}"))
+                family = self._above_major(entities, gen.label, entity.variant_of)
+                entities[gen_key] = replace(gen, variant_of=family)
+                decisions[gen_key].append(Decision("family.generation", f"takes {entity.label}'s family {family}"))
             entities[key] = replace(entity, variant_of=gen_key)
             decisions[key].append(Decision("family.generation", f"variant of its generation {entities[gen_key].label}"))
+
+    @staticmethod
+    def _above_major(entities: dict[str, Entity], generation: str, family: str) -> str:
+        """family.generation-beside-major: a spaced generation 'Zorb 4.6' whose tiered model the vocabulary puts
+        under the major generation 'Zorb 4' sits beside it, under the family Zorb: a vendor that names generations
+        with a space numbers them ('Zorb 3.5', 'Zorb 4', 'Zorb 4.6'), while 'Zorb-4.6' is a point release of
+        'Zorb-4' (family.point-release)."""
+        parent = entities.get(family)
+        name, _, number = generation.rpartition(" ")
+        if (parent is None or not name or not parent.variant_of or "." not in number
+                or parent.label != f"{name} {number.split('.')[0]}"):
+            return family
+        return parent.variant_of
 
     def _sized_families(self, entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
         """A name released in sizes names weights: when 'Zorb-4B' is a model of the family 'Zorb' that only the

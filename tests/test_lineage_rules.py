@@ -362,3 +362,15 @@ def test_a_camel_case_prefix_is_no_member_of_a_family_written_in_capitals(tmp_pa
     entities = linker.families(typed, {}, defaultdict(list))
     assert entities[fold("ZoRb-DSL")].variant_of is None
     assert entities[fold("Zorb-Hard")].variant_of == "zorb"
+
+
+def test_a_spaced_generation_sits_beside_its_major_generation_under_the_family(tmp_path):
+    """family.generation-beside-major: the vocabulary puts 'Zorblax Max 4.6' under 'Zorblax 4'; the generation
+    'Zorblax 4.6' it implies is a generation of Zorblax beside Zorblax 4, not a kind of it."""
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorblax 4", "type": "Model", "aliases": [], "variant_of": "Zorblax"}',
+                     '{"id": "Zorblax Max 4.6", "type": "Model", "aliases": [], "variant_of": "Zorblax 4"}')
+    typed = {fold("Zorblax Max 4.6"): Entity(fold("Zorblax Max 4.6"), "Zorblax Max 4.6", EntityType.MODEL, in_vocabulary=True)}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorblax Max 4.6")].variant_of == fold("Zorblax 4.6")
+    assert entities[fold("Zorblax 4.6")].variant_of == "zorblax"
