@@ -582,8 +582,12 @@ class Linker:
             return None
         segments = _split_label(entity.label)
         first = fold(segments[0])
+        sizes = {fold(s) for s in segments if SIZE_TOKEN.match(s)}
+        # family.same-size-is-no-family: 'Zorb-70B' keeps every size of 'Zorb-Llama-70B', so it is that model spelled
+        # short, not its family; 'Zorb2-1M' of 'Zorb2-7B-Instruct-1M' drops the size 7B and is one
         shorter = [k for k in self._keys.starting_with(first)
-                   if k != entity.key and entities[k].type in {entity.type, None} and _is_subsequence(_segments(entities[k].label), segments)]
+                   if k != entity.key and entities[k].type in {entity.type, None} and _is_subsequence(_segments(entities[k].label), segments)
+                   and not (sizes and sizes <= set(_segments(entities[k].label)))]
         if shorter:
             # among equally long names, the one that keeps the variant's closing tag: 'Zorb2-7B-Instruct-1M' is a
             # 'Zorb2-1M' (its size and tier dropped), not a 'Zorb2-Instruct' that has lost the '1M'

@@ -374,3 +374,14 @@ def test_a_spaced_generation_sits_beside_its_major_generation_under_the_family(t
     entities = linker.families(typed, {}, defaultdict(list))
     assert entities[fold("Zorblax Max 4.6")].variant_of == fold("Zorblax 4.6")
     assert entities[fold("Zorblax 4.6")].variant_of == "zorblax"
+
+
+def test_a_shorter_name_with_every_size_of_the_longer_is_the_same_model_not_its_family(tmp_path):
+    """family.same-size-is-no-family: 'Zorbo-70B' keeps the only size of 'Zorbo-Llama-70B' (the text's short
+    spelling of one model), so it is no family of it; 'Quxa2-1M' drops the size 7B of 'Quxa2-7B-Instruct-1M' and is."""
+    linker = _linker(tmp_path, '{"id": "Quxa2", "type": "Model", "aliases": [], "variant_of": null}')
+    names = ("Zorbo-70B", "Zorbo-Llama-70B", "Quxa2-1M", "Quxa2-7B-Instruct-1M")
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in names}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbo-Llama-70B")].variant_of != fold("Zorbo-70B")
+    assert entities[fold("Quxa2-7B-Instruct-1M")].variant_of == fold("Quxa2-1M")
