@@ -122,6 +122,7 @@ class Lexicon:
     extend_before: re.Pattern[str]
     extend_around: re.Pattern[str]
     extend_suffix: re.Pattern[str]
+    anaphor_subject: re.Pattern[str]
     not_lineage_child: re.Pattern[str]
     not_lineage_parent: re.Pattern[str]
     use_word: re.Pattern[str]

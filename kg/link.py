@@ -16,6 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import pairwise
 
 from .ingest import Digest
 from .lexicon import Lexicon, load_lexicon
@@ -483,10 +484,24 @@ class Linker:
             if gen_key == key or gen.type not in (None, EntityType.MODEL) or entity.variant_of == gen_key:
                 continue
             if entity.variant_of and not gen.variant_of and entity.variant_of != gen_key:
-                entities[gen_key] = replace(gen, variant_of=entity.variant_of)
-                decisions[gen_key].append(Decision("family.generation", f"takes {entity.label}'s family {entity.variant_of}"))
+                family = self._above_major(entities, gen.label, entity.variant_of)
+                entities[gen_key] = replace(gen, variant_of=family)
+                decisions[gen_key].append(Decision("family.generation", f"takes {entity.label}'s family {family}"))
             entities[key] = replace(entity, variant_of=gen_key)
             decisions[key].append(Decision("family.generation", f"variant of its generation {entities[gen_key].label}"))
+
+    @staticmethod
+    def _above_major(entities: dict[str, Entity], generation: str, family: str) -> str:
+        """family.generation-beside-major: a spaced generation 'Zorb 4.6' whose tiered model the vocabulary puts
+        under the major generation 'Zorb 4' sits beside it, under the family Zorb: a vendor that names generations
+        with a space numbers them ('Zorb 3.5', 'Zorb 4', 'Zorb 4.6'), while 'Zorb-4.6' is a point release of
+        'Zorb-4' (family.point-release)."""
+        parent = entities.get(family)
+        name, _, number = generation.rpartition(" ")
+        if (parent is None or not name or not parent.variant_of or "." not in number
+                or parent.label != f"{name} {number.split('.')[0]}"):
+            return family
+        return parent.variant_of
 
     def _sized_families(self, entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
         """A name released in sizes names weights: when 'Zorb-4B' is a model of the family 'Zorb' that only the
@@ -535,7 +550,8 @@ class Linker:
                  or self._prefix_family(entities, entity, decisions)
                  or self._letters_family(entities, entity, decisions)
                  or self._release_family(entities, entity, decisions)
-                 or self._sibling_family(entities, entity, decisions))
+                 or self._sibling_family(entities, entity, decisions)
+                 or self._qualified_family(entities, entity))
         if found:
             rule, family = found
             entities[key] = replace(entities[key], variant_of=family)
@@ -566,8 +582,12 @@ class Linker:
             return None
         segments = _split_label(entity.label)
         first = fold(segments[0])
+        sizes = {fold(s) for s in segments if SIZE_TOKEN.match(s)}
+        # family.same-size-is-no-family: 'Zorb-70B' keeps every size of 'Zorb-Llama-70B', so it is that model spelled
+        # short, not its family; 'Zorb2-1M' of 'Zorb2-7B-Instruct-1M' drops the size 7B and is one
         shorter = [k for k in self._keys.starting_with(first)
-                   if k != entity.key and entities[k].type in {entity.type, None} and _is_subsequence(_segments(entities[k].label), segments)]
+                   if k != entity.key and entities[k].type in {entity.type, None} and _is_subsequence(_segments(entities[k].label), segments)
+                   and not (sizes and sizes <= set(_segments(entities[k].label)))]
         if shorter:
             # among equally long names, the one that keeps the variant's closing tag: 'Zorb2-7B-Instruct-1M' is a
             # 'Zorb2-1M' (its size and tier dropped), not a 'Zorb2-Instruct' that has lost the '1M'
@@ -595,8 +615,12 @@ class Linker:
         for cut in range(len(segments) - 1, 0, -1):
             prefix = "-".join(segments[:cut]) if "-" in label else " ".join(segments[:cut])
             prefix_key = fold(prefix)
+            if SIZE_TOKEN.match(segments[cut - 1]):
+                continue  # family.size-is-a-leaf: 'Zorb2-7B-Instruct' is a Zorb2 model, no kind of 'Zorb2-7B'
             if (prefix_key in entities or prefix_key in self.vocab_by_fold) and (entity.type != EntityType.BENCHMARK
                                                                               or self._edition_tail(segments[cut:])):
+                if self._other_casing(entities, prefix_key, prefix):
+                    continue
                 if prefix_key not in entities:
                     entry = self.vocab_by_fold[prefix_key]
                     if entity.type in (EntityType.MODEL, EntityType.BENCHMARK) and entry.type != entity.type:
@@ -607,10 +631,39 @@ class Linker:
             tail = segments[cut:]
             if _ACTIVE_SIZE.match(tail[0]) and SIZE_TOKEN.match(segments[cut - 1]):
                 continue  # '30B-A3B' is one size (total and active parameters): no '-30B' family
-            if cut == len(segments) - 1 and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in self.lex.family_tiers):
+            # family.implied is for discovered names: a vocabulary model with no family has none the vocabulary omits
+            # the tail a size or tier, or a size and tiers after it ('-7B-Instruct': a size is a leaf, no family)
+            if not entity.in_vocabulary and all(SIZE_TOKEN.match(t) or t.lower() in self.lex.family_tiers for t in tail) and (
+                    cut == len(segments) - 1 or SIZE_TOKEN.match(tail[0])):
+                named = self._named_new_family(entities, entity, segments[:cut], "-" if "-" in label else " ")
+                if named:
+                    return "family.named-over-implied", named
                 entities[prefix_key] = Entity(prefix_key, prefix, entity.type or EntityType.MODEL)
                 decisions[prefix_key].append(Decision("type.implied-family", f"{entity.type or EntityType.MODEL} like {label}"))
                 return "family.implied", prefix_key
+        return None
+
+    def _other_casing(self, entities: dict[str, Entity], key: str, prefix: str) -> bool:
+        """family.same-casing: a prefix in camel case before a family only ever written in capitals ('ZoRb-DSL'
+        before the benchmark 'ZORB') is another name that folds alike, not the family; 'Zorb-7B' or 'zorb-7b' is
+        the family written as a word, and a family with a lowercase spelling ('Zorb3-Embedding') is no acronym."""
+        if not any(a.islower() and b.isupper() for a, b in pairwise(prefix)):
+            return False  # 'Zorb' (a capitalised word) or 'zorb' is how an acronym is often written; 'ZoRb' is a name
+        found = entities.get(key)
+        entry = self.vocab_by_fold.get(key)
+        names = {*(found.aliases | {found.label, *found.known_names} if found else ()),
+                 *((entry.id, *entry.aliases) if entry else ())}
+        return bool(names) and all(n.isupper() and n.isalpha() for n in names)
+
+    def _named_new_family(self, entities: dict[str, Entity], entity: Entity, head: list[str], sep: str) -> str | None:
+        """A shorter leading part of the name that the same digests name as a new family: 'Zorb-RL-32B' is a Zorb
+        model when the text names Zorb and never 'Zorb-RL' (the '-RL' a training stage, 'Zorb-Llama-8B' a base); a
+        known family keeps its product lines ('Qwen9-Coder-7B' implies Qwen9-Coder), which the vocabulary names."""
+        for cut in range(len(head) - 1, 0, -1):
+            found = entities.get(fold(sep.join(head[:cut])))
+            if (found is not None and not found.in_vocabulary and found.digests & entity.digests
+                    and found.type in (None, entity.type, EntityType.METHOD)):
+                return found.key
         return None
 
     def _edition_tail(self, tail: list[str]) -> bool:
@@ -672,6 +725,20 @@ class Linker:
         entities[head] = Entity(head, words[0], EntityType.MODEL)
         decisions[head].append(Decision("type.implied-family", f"Model: the brand of {entity.label} and {entities[siblings[0]].label}"))
         return "family.implied", head
+
+    def _qualified_family(self, entities: dict[str, Entity], entity: Entity) -> tuple[str, str] | None:
+        """'Pairwise-Zorb' and 'Pointwise-Zorb', models named by a word before a new model's name in the digests that
+        name that model, are kinds of it. A known name after the word is another model named after it ('Search-R1'
+        after R1), not a kind of it; so is a name the word is a vendor or a name of its own for."""
+        head, sep, rest = entity.label.partition("-")
+        if entity.type != EntityType.MODEL or entity.in_vocabulary or not sep or not (head.isalpha() and head[0].isupper()):
+            return None
+        parent = entities.get(fold(rest))
+        if (parent is None or parent.in_vocabulary or parent.type not in (None, EntityType.MODEL, EntityType.METHOD)
+                or not parent.digests & entity.digests or fold(head) in entities or fold(head) in self.vocab_by_fold
+                or fold(head) in self.org_prefixes):
+            return None
+        return "family.qualified-name", parent.key
 
     def _letters_family(self, entities: dict[str, Entity], entity: Entity,
                         decisions: dict[str, list[Decision]]) -> tuple[str, str] | None:
@@ -770,7 +837,9 @@ def _family_spelling(label: str, family: str) -> str:
     for cut in range(1, len(label) + 1):
         if fold(label[:cut]) == target and (cut == len(label) or label[cut] in " -"):
             same_letters = re.sub(r"[\s-]", "", label[:cut]) == re.sub(r"[\s-]", "", family)
-            return family + label[cut:] if same_letters else label
+            # a hyphenated name keeps its hyphens: 'Zorb-3-8B-IT' under 'Zorb 3' is no 'Zorb 3-8B-IT'
+            spaced_into_hyphens = " " in family and " " not in label and "-" in label[cut:]
+            return family + label[cut:] if same_letters and not spaced_into_hyphens else label
     return label
 
 

@@ -318,6 +318,8 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         if lm.entity in introduced and entity.type != EntityType.BENCHMARK:
             continue  # a benchmark a paper introduces is usually also one it reports results on
         if review and entity.type in (EntityType.MODEL, EntityType.METHOD):
+            if entity.type == EntityType.METHOD:
+                _review_lineage(_context(item, lm, entities, papers_of_entity, lex, review_paper=True), found)
             continue
         relation_rule = RELATION_RULES.get(entity.type) if entity.type else None
         c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper, own_names, not introduced, review)
@@ -338,12 +340,55 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
                     children, rule = heading, "extends.stated-heading-method"
                 elif item.system and entities[item.system].type == EntityType.METHOD:
                     children, rule = [item.system], "extends.stated-own-system"
+                elif (antecedent := _antecedent(item, lm, entities, lex)) is not None:
+                    # 'A-Zorb links notes ... The approach is inspired by Quxa': the method the last sentence opened with
+                    children, rule = [antecedent], "extends.stated-anaphor"
             for child in dict.fromkeys(children):
                 if child in parents or lex.not_lineage_child.search(entities[child].label):
                     continue
                 for parent in parents:
                     found.add((child, Predicate.EXTENDS, parent), evidence, rule)
     _share_across_conjuncts(item, entities, found, lex)
+
+
+def _review_lineage(c: MentionContext, found: _Found) -> None:
+    """extends.stated-bullet-subject: a survey introduces nothing, yet states lineage between the methods it reviews:
+    '● Zorb-PO – drops the critic from Zorb' says Zorb-PO extends Zorb, the method its bullet opens with."""
+    if not c.lex.extend_before.search(c.before[-60:]) or c.lex.not_lineage_parent.search(c.entity.label):
+        return
+    child = _bullet_subject(c.item, c.lm, c.entities, c.lex)
+    if child is not None and child != c.lm.entity and not c.lex.not_lineage_child.search(c.entities[child].label):
+        found.add((child, Predicate.EXTENDS, c.lm.entity), Evidence(c.item.annotated.item.digest_file, c.sentence),
+                  "extends.stated-bullet-subject")
+
+
+def _bullet_subject(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity], lex: Lexicon) -> str | None:
+    """The method a bullet sentence opens with ('● Zorb-PO (ZPO) – ...'), or None when the bullet opens otherwise."""
+    if item.annotated.sentences[lm.mention.sentence].lstrip()[:1] not in lex.bullets:
+        return None
+    return _opening_method(item, lm.mention.sentence, entities, lex)
+
+
+def _antecedent(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity], lex: Lexicon) -> str | None:
+    """For a sentence that opens on 'The approach' or 'It', in the same bullet or paragraph as the sentence before
+    (not the title, not a new bullet), the method that sentence opened with."""
+    at = lm.mention.sentence
+    sentence = item.annotated.sentences[at]
+    if at < 2 or sentence.lstrip()[:1] in lex.bullets or not lex.anaphor_subject.match(sentence):
+        return None
+    return _opening_method(item, at - 1, entities, lex)
+
+
+def _opening_method(item: LinkedItem, at: int, entities: Mapping[str, Entity], lex: Lexicon) -> str | None:
+    """The method sentence ``at`` opens with, after a bullet or a heading label at most."""
+    sentence = item.annotated.sentences[at]
+    first = next((m for m in item.mentions if m.mention.sentence == at), None)
+    if first is None or entities[first.entity].type != EntityType.METHOD:
+        return None
+    # the bullet may open with the words an acronym abbreviates: '● Zorb Policy Optimization (ZPO) – ...'
+    spelled = [d.long for d in item.annotated.acronyms if d.short == first.mention.surface and d.sentence == at]
+    spots = [at for at in (sentence.find(name) for name in (first.mention.surface, *spelled)) if at >= 0]
+    return first.entity if spots and _opens_clause(sentence[:min(spots)], lex) else None
 
 
 def _share_across_conjuncts(item: LinkedItem, entities: Mapping[str, Entity], found: _Found, lex: Lexicon) -> None:

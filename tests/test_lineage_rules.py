@@ -271,3 +271,119 @@ def test_applies_x_with_states_lineage_like_uses_x_with(tmp_path):
                        "then applies DAPO with a sliding window. Zorvath applies node scores with a soft clip and GRPO ratios.\n")
     extends = {o for s, p, o in triples if s == "zorvath" and p == "extends"}
     assert "dapo" in extends and "grpo" not in extends
+
+
+def test_a_size_of_a_new_family_sits_under_the_name_the_text_gives_not_an_implied_one(tmp_path):
+    """family.named-over-implied: 'Zorbix-RL-32B' is a Zorbix model when the week names Zorbix and never 'Zorbix-RL';
+    a vocabulary family keeps its product line ('Quxo-Coder-7B' implies Quxo-Coder)."""
+    linker = _linker(tmp_path, '{"id": "Quxo", "type": "Model", "aliases": [], "variant_of": null}')
+    week = frozenset({"week.txt"})
+    typed = {fold(n): Entity(fold(n), n, t, digests=week, in_vocabulary=n == "Quxo")
+             for n, t in (("Zorbix", EntityType.MODEL), ("Zorbix-RL-32B", EntityType.MODEL),
+                          ("Quxo", EntityType.MODEL), ("Quxo-Coder-7B", EntityType.MODEL))}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbix-RL-32B")].variant_of == "zorbix"
+    assert fold("Zorbix-RL") not in entities
+    assert entities[fold("Quxo-Coder-7B")].variant_of == fold("Quxo-Coder")
+
+
+def test_a_survey_states_the_lineage_of_the_method_a_bullet_opens_with(tmp_path):
+    """extends.stated-bullet-subject: a review introduces nothing, but '● Quxen Policy Optimization (QPO) – ...
+    eliminating the critic from PPO' still says QPO is a modified PPO; a method named mid-sentence is no child."""
+    triples = _triples(tmp_path, "1. A Review of Zorbic Learning\nThis survey covers policy methods for agents.\n"
+                       "● Quxen Policy Optimization (QPO) – Offers a lighter algorithm eliminating the critic from PPO, "
+                       "saving memory.\n● Memory savings – Teams that use QPO drop the reward model from GRPO.\n")
+    extends = {(s, o) for s, p, o in triples if p == "extends"}
+    assert ("qpo", "ppo") in extends
+    assert ("qpo", "grpo") not in extends
+
+
+def test_a_lineage_cue_after_the_approach_is_about_the_method_the_sentence_before_opened_with(tmp_path):
+    """extends.stated-anaphor: 'The approach is inspired by the Plinkasten method' in the bullet that opens with
+    ZorbMem, a known method the paper does not introduce (so no heading rule applies): ZorbMem extends Plinkasten.
+    A sentence that opens a new bullet refers to nothing before it."""
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Linked Notes for Agents\n"
+                 "A memory for agents that links notes.\n"
+                 "● Linked design – ZorbMem creates notes for each fact and links them by meaning. "
+                 "The approach is inspired by the Plinkasten method of linking notes.\n"
+                 "● Cheap recall – ZorbMem reads few notes.\n● The approach is inspired by the Quxasten method.\n"
+                 "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    (tmp_path / "vocabulary.jsonl").write_text('{"id": "ZorbMem", "type": "Method", "aliases": [], "variant_of": null}\n')
+    (tmp_path / "not-entities.txt").write_text("")
+    relations = build([tmp_path / "week.txt"], vocabulary=load_vocabulary(tmp_path)).relations
+    extends = {(r.subject, r.object) for r in relations if str(r.predicate) == "extends"}
+    assert ("zorbmem", "plinkasten") in extends
+    assert ("zorbmem", "quxasten") not in extends
+
+
+def test_a_vocabulary_model_the_vocabulary_gives_no_family_implies_none_from_its_size(tmp_path):
+    """family.implied is for discovered names: the vocabulary's 'Zorbring-1T' with no family stays without one (the
+    vocabulary would name it), while a discovered 'Quxring-1T' still implies its family 'Quxring'."""
+    linker = _linker(tmp_path, '{"id": "Zorbring-1T", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold("Zorbring-1T"): Entity(fold("Zorbring-1T"), "Zorbring-1T", EntityType.MODEL, in_vocabulary=True),
+             fold("Quxring-1T"): Entity(fold("Quxring-1T"), "Quxring-1T", EntityType.MODEL)}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbring-1T")].variant_of is None
+    assert fold("Zorbring") not in entities
+    assert entities[fold("Quxring-1T")].variant_of == "quxring"
+
+
+def test_a_word_before_a_new_models_name_makes_a_kind_of_it(tmp_path):
+    """family.qualified-name: 'Pairwise-Zorbo' is a kind of the new model Zorbo its digest names; 'Search-Quxi' after
+    the vocabulary's Quxi is a model named after it, not a kind of it."""
+    linker = _linker(tmp_path, '{"id": "Quxi", "type": "Model", "aliases": [], "variant_of": null}')
+    week = frozenset({"week.txt"})
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL, digests=week, in_vocabulary=n == "Quxi")
+             for n in ("Zorbo", "Pairwise-Zorbo", "Quxi", "Search-Quxi")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Pairwise-Zorbo")].variant_of == "zorbo"
+    assert entities[fold("Search-Quxi")].variant_of is None
+
+
+def test_a_size_is_a_leaf_so_a_tier_of_a_size_sits_under_the_family(tmp_path):
+    """family.size-is-a-leaf: 'Zorblax2-7B-Instruct' is a Zorblax2 model (size -> generation -> family), not a kind of
+    the vocabulary's size 'Zorblax2-7B'; a hyphenated name under a spaced family ('Quxo 3') keeps its hyphens."""
+    linker = _linker(tmp_path, '{"id": "Zorblax2", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorblax2-7B", "type": "Model", "aliases": [], "variant_of": "Zorblax2"}',
+                     '{"id": "Quxo 3", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in ("Zorblax2-7B-Instruct", "Quxo-3-8B-IT", "Blorbix-7B-Instruct")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorblax2-7B-Instruct")].variant_of == "zorblax2"
+    assert entities[fold("Blorbix-7B-Instruct")].variant_of == "blorbix"  # implied past the size, never 'Blorbix-7B'
+    assert fold("Blorbix-7B") not in entities
+    assert entities[fold("Quxo-3-8B-IT")].variant_of == fold("Quxo 3")
+    assert entities[fold("Quxo-3-8B-IT")].label == "Quxo-3-8B-IT"
+
+
+def test_a_camel_case_prefix_is_no_member_of_a_family_written_in_capitals(tmp_path):
+    """family.same-casing: 'ZoRb-DSL' folds like the benchmark 'ZORB' but is another name; 'Zorb-Hard', the acronym
+    written as a word, is still its edition."""
+    linker = _linker(tmp_path, '{"id": "ZORB", "type": "Benchmark", "aliases": [], "variant_of": null}')
+    # an untyped name takes its family's type: 'ZoRb-DSL' would become a benchmark of the ZORB family
+    typed = {fold(n): Entity(fold(n), n, t) for n, t in (("ZoRb-DSL", None), ("Zorb-Hard", EntityType.BENCHMARK))}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("ZoRb-DSL")].variant_of is None
+    assert entities[fold("Zorb-Hard")].variant_of == "zorb"
+
+
+def test_a_spaced_generation_sits_beside_its_major_generation_under_the_family(tmp_path):
+    """family.generation-beside-major: the vocabulary puts 'Zorblax Max 4.6' under 'Zorblax 4'; the generation
+    'Zorblax 4.6' it implies is a generation of Zorblax beside Zorblax 4, not a kind of it."""
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorblax 4", "type": "Model", "aliases": [], "variant_of": "Zorblax"}',
+                     '{"id": "Zorblax Max 4.6", "type": "Model", "aliases": [], "variant_of": "Zorblax 4"}')
+    typed = {fold("Zorblax Max 4.6"): Entity(fold("Zorblax Max 4.6"), "Zorblax Max 4.6", EntityType.MODEL, in_vocabulary=True)}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorblax Max 4.6")].variant_of == fold("Zorblax 4.6")
+    assert entities[fold("Zorblax 4.6")].variant_of == "zorblax"
+
+
+def test_a_shorter_name_with_every_size_of_the_longer_is_the_same_model_not_its_family(tmp_path):
+    """family.same-size-is-no-family: 'Zorbo-70B' keeps the only size of 'Zorbo-Llama-70B' (the text's short
+    spelling of one model), so it is no family of it; 'Quxa2-1M' drops the size 7B of 'Quxa2-7B-Instruct-1M' and is."""
+    linker = _linker(tmp_path, '{"id": "Quxa2", "type": "Model", "aliases": [], "variant_of": null}')
+    names = ("Zorbo-70B", "Zorbo-Llama-70B", "Quxa2-1M", "Quxa2-7B-Instruct-1M")
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in names}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbo-Llama-70B")].variant_of != fold("Zorbo-70B")
+    assert entities[fold("Quxa2-7B-Instruct-1M")].variant_of == fold("Quxa2-1M")
