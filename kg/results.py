@@ -74,6 +74,7 @@ class ResultLexicon:
     metrics: tuple[tuple[str, str, str], ...]  # (surface, metric, unit of a bare number), longest surface first
     cues: dict[str, re.Pattern]  # kind -> alternation of its words
     settings: tuple[re.Pattern, ...]
+    bullets: tuple[str, ...] = ()  # what starts a bullet line (bullets.txt, shared with the nlp stage)
 
 
 @lru_cache(maxsize=4)
@@ -89,7 +90,8 @@ def _load_lexicon(directory: str) -> ResultLexicon:
         words[kind.strip()].append(alternatives.strip())
     cues = {kind: re.compile("(?:" + "|".join(parts) + ")", re.I) for kind, parts in words.items()}
     settings = tuple(re.compile(r"\b" + line + r"\b", re.I) for line in _lines(base / "result-settings.txt"))
-    return ResultLexicon(tuple(sorted(metrics, key=lambda m: -len(m[0]))), cues, settings)
+    bullets = tuple(_lines(base / "bullets.txt"))
+    return ResultLexicon(tuple(sorted(metrics, key=lambda m: -len(m[0]))), cues, settings, bullets)
 
 
 def load_lexicon(directory: Path | None = None) -> ResultLexicon:
@@ -274,22 +276,32 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
                     lexicon: ResultLexicon | None = None) -> tuple[ReportedResult, ...]:
     lexicon = lexicon or load_lexicon()
     introduced: dict[str, list[str]] = defaultdict(list)
+    introduced_benchmarks: dict[str, set[str]] = defaultdict(set)
     for relation in relations:
         if relation.predicate == Predicate.INTRODUCES and corpus.entities[relation.object].type in SYSTEM_TYPES:
             introduced[relation.subject].append(relation.object)
+        elif relation.predicate == Predicate.INTRODUCES and corpus.entities[relation.object].type == EntityType.BENCHMARK:
+            introduced_benchmarks[relation.subject].add(relation.object)
     found: dict[tuple, set[Evidence]] = defaultdict(set)
     benchmarks = _benchmark_names(corpus.entities)
     for item in corpus.items:
         own = _own_system(item, corpus.entities, introduced.get(item.paper, []))
+        own_benchmark = _own_benchmark(item, introduced_benchmarks.get(item.paper, set()), corpus.entities)
         sentences = item.annotated.sentences
+        lines = _sentence_lines(item, lexicon)
         for index, sentence in enumerate(sentences):
             if index == 0:
                 continue  # the title
             carried = _carried_benchmark(item, index, sentences, corpus.entities, lexicon)
-            for key in _sentence_results(item, index, sentence, own, corpus.entities, lexicon, benchmarks, carried):
+            bullet = None if carried else _bullet_benchmark(item, index, sentences, lines, corpus.entities, lexicon)
+            # the bullet's benchmark, else the item's own: a weaker ground than one the sentence states
+            weak = bullet[0] if bullet else own_benchmark
+            carried = carried or bullet
+            for key in _sentence_results(item, index, sentence, own, corpus.entities, lexicon, benchmarks,
+                                         carried[0] if carried and not bullet else None, weak):
                 found[key].add(Evidence(item.annotated.item.digest_file, sentence))
-                if carried is not None and key[2] == carried.entity:
-                    found[key].add(Evidence(item.annotated.item.digest_file, sentences[index - 1]))
+                if carried is not None and key[2] == carried[0].entity:
+                    found[key].add(Evidence(item.annotated.item.digest_file, sentences[carried[1]]))
     return tuple(
         ReportedResult(paper, system, benchmark, value, metric, unit, setting, tuple(sorted(ev, key=lambda e: (e.digest, e.sentence))))
         for (paper, system, benchmark, value, metric, unit, setting), ev in sorted(found.items(), key=_key_text)
@@ -321,20 +333,87 @@ def _own_system(item: LinkedItem, entities: Mapping[str, Entity], introduced: li
 
 
 def _carried_benchmark(item: LinkedItem, index: int, sentences: tuple[str, ...] | list[str], entities: Mapping[str, Entity],
-                       lexicon: ResultLexicon) -> _Span | None:
+                       lexicon: ResultLexicon) -> tuple[_Span, int] | None:
     """'DAPO achieves SOTA on the AIME 2024 test set. Specifically, DAPO ... achieves 50% accuracy': a sentence
     that opens by spelling out the one before, and names no benchmark, stands on that one's only benchmark
-    (as a name at the very start of the sentence)."""
+    (as a name at the very start of the sentence); with the index of the sentence that named it."""
     sentence = sentences[index]
     if index < 2 or not re.match(r"^\W*(?:" + lexicon.cues["continuation"].pattern + r"),", sentence, re.I):
         return None
     if any(s.type == EntityType.BENCHMARK for s in _spans(item, index, sentence, entities)):
         return None
-    previous = {(s.entity, s.surface) for s in _spans(item, index - 1, sentences[index - 1], entities) if s.type == EntityType.BENCHMARK}
-    if len({key for key, _ in previous}) != 1:
+    return _only_benchmark(item, [index - 1], sentences, entities)
+
+
+def _only_benchmark(item: LinkedItem, indices: list[int], sentences: tuple[str, ...] | list[str],
+                    entities: Mapping[str, Entity]) -> tuple[_Span, int] | None:
+    """The one benchmark the sentences at ``indices`` name (as a name at the very start of a sentence), with the
+    first sentence naming it; None when they name none or several."""
+    named = {(s.entity, s.surface, i) for i in indices for s in _spans(item, i, sentences[i], entities) if s.type == EntityType.BENCHMARK}
+    if len({key for key, _, _ in named}) != 1:
         return None
-    key, surface = min(previous)
-    return _Span(0, 0, key, EntityType.BENCHMARK, surface)
+    key, surface, at = min(named, key=lambda n: (n[2], n[1]))
+    return _Span(0, 0, key, EntityType.BENCHMARK, surface), at
+
+
+def _sentence_lines(item: LinkedItem, lexicon: ResultLexicon) -> list[int | None]:
+    """For each sentence of the item, the body line it stands on when that line is a bullet ('● Results on X: ...'),
+    else None (the title, a paragraph)."""
+    body = item.annotated.item.body
+    out: list[int | None] = [None]
+    cursor = 0
+    for sentence in item.annotated.sentences[1:]:
+        at = body.find(sentence, cursor) if sentence else -1
+        if at < 0:
+            out.append(None)
+            continue
+        cursor = at + len(sentence)
+        line_start = body.rfind("\n", 0, at) + 1
+        bullet = body[line_start:].lstrip().startswith(lexicon.bullets) if lexicon.bullets else False
+        out.append(body.count("\n", 0, at) if bullet else None)
+    return out
+
+
+def _bullet_benchmark(item: LinkedItem, index: int, sentences: tuple[str, ...] | list[str], lines: list[int | None],
+                      entities: Mapping[str, Entity], lexicon: ResultLexicon) -> tuple[_Span, int] | None:
+    """'● Results on ARC-AGI-1: A lifts the score to 59.3. With retries, A reaches 70.8.': a sentence of a bullet
+    after its first, naming no benchmark, stands on the benchmark the bullet opens on, in its heading or its first
+    clause, when the bullet names no other before it (bullet-carried): the annotation standard reads a result 'in
+    one sentence or bullet'. A benchmark the bullet only names in passing ('boosts X accuracy to 73.6%') is not
+    what the rest of the bullet is about."""
+    line = lines[index] if index < len(lines) else None
+    if line is None or index < 2 or lines[index - 1] != line:
+        return None
+    if any(s.type == EntityType.BENCHMARK for s in _spans(item, index, sentences[index], entities)):
+        return None
+    earlier = [i for i in range(1, index) if lines[i] == line]
+    only = _only_benchmark(item, earlier, sentences, entities)
+    if only is None:
+        return None
+    first = sentences[earlier[0]]
+    spans = _spans(item, earlier[0], first, entities)
+    opens = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(first[: spans[0].start], lexicon) else None
+    ground = opens or _heading_benchmark(first, spans)
+    return only if ground is not None and ground.entity == only[0].entity else None
+
+
+def _weakly_grounded(sentence: str, number: _Number, system: _Span | None, lexicon: ResultLexicon) -> bool:
+    """Whether a score stands on a benchmark the sentence does not name (the bullet's or the item's): only a named
+    system's, only a percentage or a decimal (not '(1)', '1,000 reports', 'GRPO's 32'), and only when its clause names
+    no other place it was measured on ('35% ... on countdown tasks')."""
+    if system is None or not (number.percent or number.value != number.value.to_integral_value()):
+        return False
+    clause = re.split(r"[,;]", sentence[number.end:], maxsplit=1)[0]
+    return re.search(r"\b(?:" + lexicon.cues["place-of-score"].pattern + r")\s", clause, re.I) is None
+
+
+def _own_benchmark(item: LinkedItem, introduced: set[str], entities: Mapping[str, Entity]) -> _Span | None:
+    """The one benchmark the item introduces ('Zorbco introduces ZorbBench, a benchmark ...'), which the scores of
+    named systems in its sentences that name no benchmark are on ('A leads at 42%', item-benchmark)."""
+    if len(introduced) != 1:
+        return None
+    key = next(iter(introduced))
+    return _Span(0, 0, key, EntityType.BENCHMARK, entities[key].label)
 
 
 def _fold(name: str) -> str:
@@ -373,11 +452,15 @@ def _edition(sentence: str, benchmark: _Span, benchmarks: Mapping[str, str], lex
 
 def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | None,
                       entities: Mapping[str, Entity], lexicon: ResultLexicon, benchmarks: Mapping[str, str],
-                      carried: _Span | None = None) -> list[tuple]:
+                      carried: _Span | None = None, weak: _Span | None = None) -> list[tuple]:
     spans = _spans(item, index, sentence, entities)
     numbers = _numbers(sentence, spans, lexicon)
     lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(sentence[: spans[0].start], lexicon) else None
     lead = lead or _grounding(sentence, spans, lexicon) or carried
+    if lead is None and not any(s.type == EntityType.BENCHMARK for s in spans):
+        lead = weak  # the bullet's benchmark (bullet-carried) or the item's own (item-benchmark), on conditions below
+    else:
+        weak = None
     heading = None if lead else _heading_benchmark(sentence, spans)
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
@@ -464,6 +547,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             system = _subject(sentence, number, spans, lexicon)
         if system is None and _unlinked_name(sentence, number, spans):
             continue  # a system is named but was not recognised: not the paper's own, whatever it is
+        if weak is not None and benchmark is weak and not _weakly_grounded(sentence, number, system, lexicon):
+            continue
         if system is None and _compared_against(sentence, spans, own, lexicon):
             continue  # 'Anemoi reaches 52.73%, beating an OWL reproduction': the paper's system is not OWL
         system_key = system.entity if system else own
