@@ -411,11 +411,11 @@ def test_a_bullet_heading_closed_by_a_dash(more_shapes):
         ("Glintvote", "Quibble-Bench", Decimal("99.9"), "accuracy", "%", "with Zorblax-7B")]
 
 
-def test_an_unnamed_scorer_is_not_the_system_it_beats(more_shapes):
-    # When the paper's system is not recognised and the one taken for it is the baseline the sentence beats
-    # (_compared_against), nobody is credited rather than the baseline.
-    # Here the earlier stages miss 'Zephyrine' and take OWL, named three times, for what the item introduces.
-    assert scored(more_shapes, "zephyrine-agent") == []
+def test_a_plain_word_that_scores_is_the_scorer_not_the_system_it_beats(more_shapes):
+    # The earlier stages once missed 'Zephyrine' (a plain capitalised word) and took OWL, named three times, for what
+    # the item introduces; _compared_against then credited nobody rather than the baseline. 'Zephyrine reaches 52.73%'
+    # now makes the word a system (context.score-subject), and the score is its own.
+    assert scored(more_shapes, "zephyrine-agent") == [("Zephyrine", "CodeTrial-Bench", Decimal("52.73"))]
 
 
 def test_counts_in_brackets_hyphenated_settings_and_lengths_are_not_scores(more_shapes):
