@@ -97,6 +97,7 @@ class Lexicon:
     definition_phrase_ends: frozenset[str]
     apposition_closers: frozenset[str]
     result_prepositions: frozenset[str]
+    score_verbs: frozenset[str]  # 'Zorb reaches 52.7%': the name before them is a system that scored
     possessive_markers: frozenset[str]
     acronym_list_separators: frozenset[str]
     not_system_titles: frozenset[str]

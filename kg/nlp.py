@@ -773,6 +773,29 @@ def results_on(c: NameContext) -> EntityType | None:
     return found[1] if found and found[0] == "results-on" else None
 
 
+# A score as tokens: '84.8', '52.73', '61' before a percent sign ('%' may be a token of its own).
+_SCORE_TOKEN = re.compile(r"^\d{1,3}(?:\.\d+)?%?$")
+_SCORE_REACH = 4  # words a score may stand after its verb: 'achieves a new SOTA of 60.1%'
+
+
+def score_subject(c: NameContext) -> EntityType | None:
+    """'On ZorbQA, Quux reaches 84.8% accuracy': a name right before a scoring verb and, a few words on, a score
+    (a percentage or a decimal) is a system that scored, as named systems are typed Method; a benchmark is scored
+    on, it does not score. Stronger than results-on, which reads 'On ZorbQA, Quux' as a list of benchmarks."""
+    doc, end, sent = c.doc, c.end, c.sent
+    if c.possessive or end + 1 >= sent.end or doc[end].lower_ not in c.lex.score_verbs:
+        return None
+    if end - c.start != 1 or not doc[c.start].is_alpha:
+        return None  # 'Zorb-7B reaches 60%', 'Zorb-Pro scores 70': a name with a shape of its own is typed by that shape
+    for i in range(end + 1, min(end + 1 + _SCORE_REACH, sent.end)):
+        if _SCORE_TOKEN.match(doc[i].text):
+            percent = doc[i].text.endswith("%") or (i + 1 < sent.end and doc[i + 1].text == "%")
+            return EntityType.METHOD if percent or "." in doc[i].text else None
+        if not doc[i].is_lower or doc[i].ent_type_:
+            return None  # 'Key scores: ZorbQA 70.1': the score is a named benchmark's, and 'scores' a noun
+    return None
+
+
 def list_head(c: NameContext) -> EntityType | None:
     """'benchmarks like Zorb, Quux and Blarg', 'models such as Zorb'."""
     if _owns_next_name(c):
@@ -884,6 +907,7 @@ DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.called", called),
     ("context.introduces-a", introduces_a),
     ("context.results-on", results_on),
+    ("context.score-subject", score_subject),
     ("context.list-head", list_head),
     ("context.benchmark-list", benchmark_list),
     ("context.list-company", list_company),

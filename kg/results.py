@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 from itertools import pairwise
@@ -74,6 +74,20 @@ class ResultLexicon:
     metrics: tuple[tuple[str, str, str], ...]  # (surface, metric, unit of a bare number), longest surface first
     cues: dict[str, re.Pattern]  # kind -> alternation of its words
     settings: tuple[re.Pattern, ...]
+    bullets: tuple[str, ...] = ()  # what starts a bullet line (bullets.txt, shared with the nlp stage)
+    compiled: dict[str, re.Pattern] = field(default_factory=dict, compare=False, repr=False)  # cue(): template -> pattern
+
+    def cue(self, template: str) -> re.Pattern:
+        """A case-insensitive pattern over the cue lists, '{kind}' standing for that kind's alternation
+        ('\\b{cut-verb}\\s+'), compiled once per lexicon rather than on every number."""
+        pattern = self.compiled.get(template)
+        if pattern is None:
+            pattern = self.compiled[template] = re.compile(
+                _CUE_SLOT.sub(lambda slot: "(?:" + self.cues[slot.group(1)].pattern + ")", template), re.I)
+        return pattern
+
+
+_CUE_SLOT = re.compile(r"\{([a-z][a-z-]*)\}")
 
 
 @lru_cache(maxsize=4)
@@ -89,7 +103,8 @@ def _load_lexicon(directory: str) -> ResultLexicon:
         words[kind.strip()].append(alternatives.strip())
     cues = {kind: re.compile("(?:" + "|".join(parts) + ")", re.I) for kind, parts in words.items()}
     settings = tuple(re.compile(r"\b" + line + r"\b", re.I) for line in _lines(base / "result-settings.txt"))
-    return ResultLexicon(tuple(sorted(metrics, key=lambda m: -len(m[0]))), cues, settings)
+    bullets = tuple(_lines(base / "bullets.txt"))
+    return ResultLexicon(tuple(sorted(metrics, key=lambda m: -len(m[0]))), cues, settings, bullets)
 
 
 def load_lexicon(directory: Path | None = None) -> ResultLexicon:
@@ -172,69 +187,85 @@ def _spans(item: LinkedItem, index: int, sentence: str, entities: Mapping[str, E
 def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[_Number]:
     """The numbers of a sentence that can be absolute scores."""
     found = []
-    metric_words = {surface.casefold() for surface, _, _ in lexicon.metrics}
+    metric_words = frozenset(surface.casefold() for surface, _, _ in lexicon.metrics)
     change: tuple[int, bool] | None = None  # the end of the last number that is a change, and whether it is a percentage
     for m in _NUMBER.finditer(sentence):
-        start, end = m.start(), m.end()
-        if any(s.start <= start < s.end for s in spans):
-            continue  # a number inside a name: 'AIME 2025', 'Claude 3.7 Sonnet'
-        after, before = sentence[end:], sentence[:start]
-        if m.group("sign") or _listed_change(sentence, change, start, bool(m.group("pct")), lexicon) or _cut_object(before, lexicon):
-            # '+5.2 points', '-3%': a change; '11% improvement on A, 14% on B': each number of a list of changes
-            # (change-list); 'cuts FLOPs 40.5%': the size of a cut (cut-object)
-            change = (end, bool(m.group("pct")))
-            continue
-        if m.group("ord"):
-            if not re.match(r"\s+percentile\b", after, re.I):
-                continue
-        elif not m.group("pct") and re.match(r"[A-Za-z×]|-[A-Za-z]", after):
-            continue  # '3.5B', '4x', '14.9M': a size, factor or count; '3-app', '5-shot': part of a setting's name
-        if re.match(r"\s*(?:%\s*)?\+|/\s*\d|\s*[×x]\b", after) or _RANGE_AFTER.match(after) or (
-                _RANGE_BEFORE.search(before) and not _changed_to(before, lexicon)):
-            continue  # '95%+', '8/10', '3 ×', '0.5-2%', 'from 14.9M to 11.5M'
-        versioned = _VERSIONED.search(before) if not m.group("pct") else None
-        if versioned and not any(s.end == len(before.rstrip()) for s in spans) and versioned.group(0).strip().casefold() not in metric_words \
-                and not re.fullmatch(lexicon.cues["scoring-gerund"].pattern, versioned.group(0).strip(), re.I):
-            continue  # 'using Opus 4.6': the version of a name the earlier stages did not recognise (but 'Accuracy 85.2')
-        value = Decimal(m.group("num").replace(",", "") + (m.group("frac") or ""))
-        if not m.group("pct") and not m.group("frac") and 1900 <= value <= 2039 and not re.match(r"\s+(?:Elo|rating)\b", after, re.I):
-            continue  # a year
-        if re.search(r"(?:^|\W)(?:" + lexicon.cues["not-before"].pattern + r")\s*[~≈]?$", before, re.I):
-            change = (end, bool(m.group("pct")))
-            continue  # 'by 6.7%', 'up to 30%', 'over 90%'
-        if re.search(r"\b(?:" + lexicon.cues["change-before"].pattern + r")\s+(?:[a-z]+\s+)?[~≈]?$", before, re.I):
-            change = (end, bool(m.group("pct")))
-            continue  # 'with reductions reaching 57%', 'gains of 4.1': the size of a change
-        # the number's own phrase: up to a bracket or comma, or an 'and' opening a clause of its own ('60.9 and
-        # boosts ...', but '11% and 5% gains' is one phrase)
-        window = re.split(r"[,;()\[\]]|\band\s+(?![~≈]?\d)", after, maxsplit=1)[0]
-        following = next((s.start for s in spans if s.start >= end), None)
-        if following is not None:
-            window = window[: max(0, following - end)]
-        # a phrase that opens with a setting's preposition ends the number's own phrase: in '24.6 with a 50-step
-        # budget' the budget is the setting's, not what the number measures (setting-opener)
-        own_phrase = re.split(r"\b(?:" + lexicon.cues["setting-opener"].pattern + r")\b", window, maxsplit=1, flags=re.I)[0]
-        if re.match(r"^\s*(?:\S+\s+){0,3}?(?:" + lexicon.cues["not-after"].pattern + r")\b", own_phrase, re.I) or re.match(
-                r"\s*(?:(?:points?|pp|percentage points?)\s+)?(?:" + lexicon.cues["relative-after"].pattern + r")\b", after, re.I):
-            change = (end, bool(m.group("pct")))
-            continue  # '24% faster', '11% performance drop', '4x fewer tokens', '11% above the previous best'
-        if not m.group("pct") and re.match(r"^\s*(?:\S+\s+){0,2}?(?:" + lexicon.cues["count-after"].pattern + r")\b", window, re.I):
-            continue  # '100 vision tokens', '500 problems' (but '56.7% of problems' is a score)
-        if not m.group("pct") and re.search(r"\(\s*$", before) and re.search(
-                r"\b(?:" + lexicon.cues["count-after"].pattern + r")\b", after.split(")", 1)[0], re.I):
-            continue  # 'OdysseyBench-Neo (302 newly synthesized, more complex tasks)': a count, however far its noun
-        named = next((s for s in spans if s.start >= end), None)
-        share = re.match(r"\s+of\s+(?:the\s+)?", after)
-        if share and named is not None and named.start == end + share.end() and named.type in SYSTEM_TYPES:
-            continue  # '93% of GPT-4 performance': a share of another system's score (share-of-system)
-        if named is not None and re.fullmatch(r"\s*", sentence[end:named.start]) and re.match(
-                r"\s*(?:" + lexicon.cues["not-after"].pattern + r")\b", sentence[named.end:], re.I):
-            continue  # '15.11 WikiText perplexity': what the number measures, named after the benchmark (measure-after-name)
-        if not m.group("pct") and named is not None and not sentence[end:named.start].strip() and re.match(
-                r"^[\s-]*(?:\S+\s+){0,1}?(?:" + lexicon.cues["count-after"].pattern + r")\b", sentence[named.end:], re.I):
-            continue  # '16 TextArena games': a count of a benchmark's parts
-        found.append(_Number(start, end, value, bool(m.group("pct")), bool(m.group("ord"))))
+        verdict = _not_a_score(sentence, m, spans, change, metric_words, lexicon)
+        if verdict == _CHANGE:
+            change = (m.end(), bool(m.group("pct")))  # the numbers listed after it may be changes too (change-list)
+        elif verdict is None:
+            value = Decimal(m.group("num").replace(",", "") + (m.group("frac") or ""))
+            found.append(_Number(m.start(), m.end(), value, bool(m.group("pct")), bool(m.group("ord"))))
     return found
+
+
+_CHANGE, _OTHER = "change", "other"  # why a number is not a score: the size of a change, or anything else
+
+
+def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[int, bool] | None, metric_words: frozenset[str],
+                 lexicon: ResultLexicon) -> str | None:
+    """Why the number ``m`` is not an absolute score (_CHANGE or _OTHER), or None when it can be one."""
+    start, end = m.start(), m.end()
+    if any(s.start <= start < s.end for s in spans):
+        return _OTHER  # a number inside a name: 'AIME 2025', 'Claude 3.7 Sonnet'
+    after, before = sentence[end:], sentence[:start]
+    if m.group("sign") or _listed_change(sentence, change, start, bool(m.group("pct")), lexicon) or _cut_object(before, lexicon):
+        # '+5.2 points', '-3%': a change; '11% improvement on A, 14% on B': each number of a list of changes
+        # (change-list); 'cuts FLOPs 40.5%': the size of a cut (cut-object)
+        return _CHANGE
+    if m.group("ord"):
+        if not _PERCENTILE.match(after):
+            return _OTHER
+    elif not m.group("pct") and _GLUED_AFTER.match(after):
+        return _OTHER  # '3.5B', '4x', '14.9M': a size, factor or count; '3-app', '5-shot': part of a setting's name
+    if _NOT_ALONE_AFTER.match(after) or _RANGE_AFTER.match(after) or (_RANGE_BEFORE.search(before) and not _changed_to(before, lexicon)):
+        return _OTHER  # '95%+', '8/10', '3 ×', '0.5-2%', 'from 14.9M to 11.5M'
+    versioned = _VERSIONED.search(before) if not m.group("pct") else None
+    if versioned and not any(s.end == len(before.rstrip()) for s in spans) and versioned.group(0).strip().casefold() not in metric_words \
+            and not lexicon.cue(r"{scoring-gerund}").fullmatch(versioned.group(0).strip()):
+        return _OTHER  # 'using Opus 4.6': the version of a name the earlier stages did not recognise (but 'Accuracy 85.2')
+    value = Decimal(m.group("num").replace(",", "") + (m.group("frac") or ""))
+    if not m.group("pct") and not m.group("frac") and 1900 <= value <= 2039 and not _RATING_AFTER.match(after):
+        return _OTHER  # a year
+    if lexicon.cue(r"(?:^|\W){not-before}\s*[~≈]?$").search(before):
+        return _CHANGE  # 'by 6.7%', 'up to 30%', 'over 90%'
+    if lexicon.cue(r"\b{change-before}\s+(?:[a-z]+\s+)?[~≈]?$").search(before):
+        return _CHANGE  # 'with reductions reaching 57%', 'gains of 4.1': the size of a change
+    # the number's own phrase: up to a bracket or comma, or an 'and' opening a clause of its own ('60.9 and
+    # boosts ...', but '11% and 5% gains' is one phrase)
+    window = _PHRASE_END.split(after, maxsplit=1)[0]
+    following = next((s.start for s in spans if s.start >= end), None)
+    if following is not None:
+        window = window[: max(0, following - end)]
+    # a phrase that opens with a setting's preposition ends the number's own phrase: in '24.6 with a 50-step
+    # budget' the budget is the setting's, not what the number measures (setting-opener)
+    own_phrase = lexicon.cue(r"\b{setting-opener}\b").split(window, maxsplit=1)[0]
+    if lexicon.cue(r"^\s*(?:\S+\s+){0,3}?{not-after}\b").match(own_phrase) or lexicon.cue(
+            r"\s*(?:(?:points?|pp|percentage points?)\s+)?{relative-after}\b").match(after):
+        return _CHANGE  # '24% faster', '11% performance drop', '4x fewer tokens', '11% above the previous best'
+    if not m.group("pct") and lexicon.cue(r"^\s*(?:\S+\s+){0,2}?{count-after}\b").match(window):
+        return _OTHER  # '100 vision tokens', '500 problems' (but '56.7% of problems' is a score)
+    if not m.group("pct") and _OPEN_BRACKET_BEFORE.search(before) and lexicon.cue(r"\b{count-after}\b").search(after.split(")", 1)[0]):
+        return _OTHER  # 'OdysseyBench-Neo (302 newly synthesized, more complex tasks)': a count, however far its noun
+    named = next((s for s in spans if s.start >= end), None)
+    share = _SHARE_OF.match(after)
+    if share and named is not None and named.start == end + share.end() and named.type in SYSTEM_TYPES:
+        return _OTHER  # '93% of GPT-4 performance': a share of another system's score (share-of-system)
+    if named is not None and not sentence[end:named.start].strip() and lexicon.cue(r"\s*{not-after}\b").match(sentence[named.end:]):
+        return _OTHER  # '15.11 WikiText perplexity': what the number measures, named after the benchmark (measure-after-name)
+    if not m.group("pct") and named is not None and not sentence[end:named.start].strip() and lexicon.cue(
+            r"^[\s-]*(?:\S+\s+){0,1}?{count-after}\b").match(sentence[named.end:]):
+        return _OTHER  # '16 TextArena games': a count of a benchmark's parts
+    return None
+
+
+_PERCENTILE = re.compile(r"\s+percentile\b", re.I)
+_GLUED_AFTER = re.compile(r"[A-Za-z×]|-[A-Za-z]")
+_NOT_ALONE_AFTER = re.compile(r"\s*(?:%\s*)?\+|/\s*\d|\s*[×x]\b")
+_RATING_AFTER = re.compile(r"\s+(?:Elo|rating)\b", re.I)
+_PHRASE_END = re.compile(r"[,;()\[\]]|\band\s+(?![~≈]?\d)")
+_OPEN_BRACKET_BEFORE = re.compile(r"\(\s*$")
+_SHARE_OF = re.compile(r"\s+of\s+(?:the\s+)?")
 
 
 def _listed_change(sentence: str, change: tuple[int, bool] | None, start: int, percent: bool, lexicon: ResultLexicon) -> bool:
@@ -245,13 +276,12 @@ def _listed_change(sentence: str, change: tuple[int, bool] | None, start: int, p
     gap = sentence[change[0]: start]
     if not re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:and\s+)?|\s+and\s+)(?:[a-z][\w-]*\s+){0,2}[~≈]?", gap, re.I):
         return False
-    return re.search(r"\b(?:" + lexicon.cues["subject-verb"].pattern + r"|while|whereas|but|to|at)\b", gap, re.I) is None  # 'by 12%, to 60%'
+    return lexicon.cue(r"\b(?:{subject-verb}|while|whereas|but|to|at)\b").search(gap) is None  # 'by 12%, to 60%'
 
 
 def _cut_object(before: str, lexicon: ResultLexicon) -> bool:
     """'cuts FLOPs 40.5%', 'reduces peak memory 70%': a number right after a cutting verb and what it cuts."""
-    return re.search(r"\b(?:" + lexicon.cues["cut-verb"].pattern + r")\s+(?:(?!(?:to|from|by|of|the)\b)[A-Za-z][\w-]*\s+){1,2}[~≈]?$",
-                     before, re.I) is not None
+    return lexicon.cue(r"\b{cut-verb}\s+(?:(?!(?:to|from|by|of|the)\b)[A-Za-z][\w-]*\s+){1,2}[~≈]?$").search(before) is not None
 
 
 _FROM_TO = re.compile(r"\bfrom\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?$", re.I)
@@ -264,7 +294,7 @@ def _changed_to(before: str, lexicon: ResultLexicon) -> bool:
     if m is None:
         return False
     changed = " ".join(before[: m.start()].split()[-4:])
-    return re.search(r"\b(?:" + lexicon.cues["not-changed"].pattern + r")\b", changed, re.I) is None
+    return lexicon.cue(r"\b{not-changed}\b").search(changed) is None
 
 
 # ---------------------------------------------------------------- deciding a result
@@ -274,22 +304,32 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
                     lexicon: ResultLexicon | None = None) -> tuple[ReportedResult, ...]:
     lexicon = lexicon or load_lexicon()
     introduced: dict[str, list[str]] = defaultdict(list)
+    introduced_benchmarks: dict[str, set[str]] = defaultdict(set)
     for relation in relations:
         if relation.predicate == Predicate.INTRODUCES and corpus.entities[relation.object].type in SYSTEM_TYPES:
             introduced[relation.subject].append(relation.object)
+        elif relation.predicate == Predicate.INTRODUCES and corpus.entities[relation.object].type == EntityType.BENCHMARK:
+            introduced_benchmarks[relation.subject].add(relation.object)
     found: dict[tuple, set[Evidence]] = defaultdict(set)
     benchmarks = _benchmark_names(corpus.entities)
     for item in corpus.items:
         own = _own_system(item, corpus.entities, introduced.get(item.paper, []))
+        own_benchmark = _own_benchmark(item, introduced_benchmarks.get(item.paper, set()), corpus.entities)
         sentences = item.annotated.sentences
+        lines = _sentence_lines(item, lexicon)
         for index, sentence in enumerate(sentences):
             if index == 0:
                 continue  # the title
             carried = _carried_benchmark(item, index, sentences, corpus.entities, lexicon)
-            for key in _sentence_results(item, index, sentence, own, corpus.entities, lexicon, benchmarks, carried):
+            bullet = None if carried else _bullet_benchmark(item, index, sentences, lines, corpus.entities, lexicon)
+            # the bullet's benchmark, else the item's own: a weaker ground than one the sentence states
+            weak = bullet[0] if bullet else own_benchmark
+            carried = carried or bullet
+            for key in _sentence_results(item, index, sentence, own, corpus.entities, lexicon, benchmarks,
+                                         carried[0] if carried and not bullet else None, weak):
                 found[key].add(Evidence(item.annotated.item.digest_file, sentence))
-                if carried is not None and key[2] == carried.entity:
-                    found[key].add(Evidence(item.annotated.item.digest_file, sentences[index - 1]))
+                if carried is not None and key[2] == carried[0].entity:
+                    found[key].add(Evidence(item.annotated.item.digest_file, sentences[carried[1]]))
     return tuple(
         ReportedResult(paper, system, benchmark, value, metric, unit, setting, tuple(sorted(ev, key=lambda e: (e.digest, e.sentence))))
         for (paper, system, benchmark, value, metric, unit, setting), ev in sorted(found.items(), key=_key_text)
@@ -321,20 +361,87 @@ def _own_system(item: LinkedItem, entities: Mapping[str, Entity], introduced: li
 
 
 def _carried_benchmark(item: LinkedItem, index: int, sentences: tuple[str, ...] | list[str], entities: Mapping[str, Entity],
-                       lexicon: ResultLexicon) -> _Span | None:
+                       lexicon: ResultLexicon) -> tuple[_Span, int] | None:
     """'DAPO achieves SOTA on the AIME 2024 test set. Specifically, DAPO ... achieves 50% accuracy': a sentence
     that opens by spelling out the one before, and names no benchmark, stands on that one's only benchmark
-    (as a name at the very start of the sentence)."""
+    (as a name at the very start of the sentence); with the index of the sentence that named it."""
     sentence = sentences[index]
-    if index < 2 or not re.match(r"^\W*(?:" + lexicon.cues["continuation"].pattern + r"),", sentence, re.I):
+    if index < 2 or not lexicon.cue(r"^\W*{continuation},").match(sentence):
         return None
     if any(s.type == EntityType.BENCHMARK for s in _spans(item, index, sentence, entities)):
         return None
-    previous = {(s.entity, s.surface) for s in _spans(item, index - 1, sentences[index - 1], entities) if s.type == EntityType.BENCHMARK}
-    if len({key for key, _ in previous}) != 1:
+    return _only_benchmark(item, [index - 1], sentences, entities)
+
+
+def _only_benchmark(item: LinkedItem, indices: list[int], sentences: tuple[str, ...] | list[str],
+                    entities: Mapping[str, Entity]) -> tuple[_Span, int] | None:
+    """The one benchmark the sentences at ``indices`` name (as a name at the very start of a sentence), with the
+    first sentence naming it; None when they name none or several."""
+    named = {(s.entity, s.surface, i) for i in indices for s in _spans(item, i, sentences[i], entities) if s.type == EntityType.BENCHMARK}
+    if len({key for key, _, _ in named}) != 1:
         return None
-    key, surface = min(previous)
-    return _Span(0, 0, key, EntityType.BENCHMARK, surface)
+    key, surface, at = min(named, key=lambda n: (n[2], n[1]))
+    return _Span(0, 0, key, EntityType.BENCHMARK, surface), at
+
+
+def _sentence_lines(item: LinkedItem, lexicon: ResultLexicon) -> list[int | None]:
+    """For each sentence of the item, the body line it stands on when that line is a bullet ('● Results on X: ...'),
+    else None (the title, a paragraph)."""
+    body = item.annotated.item.body
+    out: list[int | None] = [None]
+    cursor = 0
+    for sentence in item.annotated.sentences[1:]:
+        at = body.find(sentence, cursor) if sentence else -1
+        if at < 0:
+            out.append(None)
+            continue
+        cursor = at + len(sentence)
+        line_start = body.rfind("\n", 0, at) + 1
+        bullet = body[line_start:].lstrip().startswith(lexicon.bullets) if lexicon.bullets else False
+        out.append(body.count("\n", 0, at) if bullet else None)
+    return out
+
+
+def _bullet_benchmark(item: LinkedItem, index: int, sentences: tuple[str, ...] | list[str], lines: list[int | None],
+                      entities: Mapping[str, Entity], lexicon: ResultLexicon) -> tuple[_Span, int] | None:
+    """'● Results on ARC-AGI-1: A lifts the score to 59.3. With retries, A reaches 70.8.': a sentence of a bullet
+    after its first, naming no benchmark, stands on the benchmark the bullet opens on, in its heading or its first
+    clause, when the bullet names no other before it (bullet-carried): the annotation standard reads a result 'in
+    one sentence or bullet'. A benchmark the bullet only names in passing ('boosts X accuracy to 73.6%') is not
+    what the rest of the bullet is about."""
+    line = lines[index] if index < len(lines) else None
+    if line is None or index < 2 or lines[index - 1] != line:
+        return None
+    if any(s.type == EntityType.BENCHMARK for s in _spans(item, index, sentences[index], entities)):
+        return None
+    earlier = [i for i in range(1, index) if lines[i] == line]
+    only = _only_benchmark(item, earlier, sentences, entities)
+    if only is None:
+        return None
+    first = sentences[earlier[0]]
+    spans = _spans(item, earlier[0], first, entities)
+    opens = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(first[: spans[0].start], lexicon) else None
+    ground = opens or _heading_benchmark(first, spans)
+    return only if ground is not None and ground.entity == only[0].entity else None
+
+
+def _weakly_grounded(sentence: str, number: _Number, system: _Span | None, lexicon: ResultLexicon) -> bool:
+    """Whether a score stands on a benchmark the sentence does not name (the bullet's or the item's): only a named
+    system's, only a percentage or a decimal (not '(1)', '1,000 reports', 'GRPO's 32'), and only when its clause names
+    no other place it was measured on ('35% ... on countdown tasks')."""
+    if system is None or not (number.percent or number.value != number.value.to_integral_value()):
+        return False
+    clause = re.split(r"[,;]", sentence[number.end:], maxsplit=1)[0]
+    return lexicon.cue(r"\b{place-of-score}\s").search(clause) is None
+
+
+def _own_benchmark(item: LinkedItem, introduced: set[str], entities: Mapping[str, Entity]) -> _Span | None:
+    """The one benchmark the item introduces ('Zorbco introduces ZorbBench, a benchmark ...'), which the scores of
+    named systems in its sentences that name no benchmark are on ('A leads at 42%', item-benchmark)."""
+    if len(introduced) != 1:
+        return None
+    key = next(iter(introduced))
+    return _Span(0, 0, key, EntityType.BENCHMARK, entities[key].label)
 
 
 def _fold(name: str) -> str:
@@ -373,11 +480,15 @@ def _edition(sentence: str, benchmark: _Span, benchmarks: Mapping[str, str], lex
 
 def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | None,
                       entities: Mapping[str, Entity], lexicon: ResultLexicon, benchmarks: Mapping[str, str],
-                      carried: _Span | None = None) -> list[tuple]:
+                      carried: _Span | None = None, weak: _Span | None = None) -> list[tuple]:
     spans = _spans(item, index, sentence, entities)
     numbers = _numbers(sentence, spans, lexicon)
     lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(sentence[: spans[0].start], lexicon) else None
     lead = lead or _grounding(sentence, spans, lexicon) or carried
+    if lead is None and not any(s.type == EntityType.BENCHMARK for s in spans):
+        lead = weak  # the bullet's benchmark (bullet-carried) or the item's own (item-benchmark), on conditions below
+    else:
+        weak = None
     heading = None if lead else _heading_benchmark(sentence, spans)
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
@@ -388,7 +499,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     baseline_before = False
     for n, number in enumerate(numbers):
         before = sentence[: number.start]
-        cued = re.search(r"(?:^|\W)(?:" + lexicon.cues["baseline"].pattern + r")\s*[~≈]?$", before, re.I)
+        cued = lexicon.cue(r"(?:^|\W){baseline}\s*[~≈]?$").search(before)
         # 'compared to 50% with X and 37% with BM25': a number joined to a baseline's is a baseline's too.
         between = sentence[numbers[n - 1].end: number.start] if n else ""
         joined = baseline_before and ")" not in between and re.search(r"(?:,|\band)\s*$", between) is not None
@@ -464,6 +575,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             system = _subject(sentence, number, spans, lexicon)
         if system is None and _unlinked_name(sentence, number, spans):
             continue  # a system is named but was not recognised: not the paper's own, whatever it is
+        if weak is not None and benchmark is weak and not _weakly_grounded(sentence, number, system, lexicon):
+            continue
         if system is None and _compared_against(sentence, spans, own, lexicon):
             continue  # 'Anemoi reaches 52.73%, beating an OWL reproduction': the paper's system is not OWL
         system_key = system.entity if system else own
@@ -487,7 +600,7 @@ def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Sp
     span = named[0]
     joined = re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:while|whereas|and|but)?|\s(?:while|whereas|and|but))\s+(?:" + _ARTICLE + r")?",
                           sentence[previous.end: span.start], re.I)
-    scored = re.fullmatch(r"\s+(?:" + lexicon.cues["subject-verb"].pattern + r")\s+[~≈]?", sentence[span.end: number.start], re.I)
+    scored = lexicon.cue(r"\s+{subject-verb}\s+[~≈]?").fullmatch(sentence[span.end: number.start])
     return joined is not None and scored is not None
 
 
@@ -506,17 +619,15 @@ def _leads(before: str, lexicon: ResultLexicon) -> bool:
     """Whether a name opens the sentence's first clause as the ground every score of the sentence stands on
     ('On SWE-Bench-Pro, ...', '● Low-budget wins: On AMC23, ...', 'Tested on context-heavy SWE-bench Lite cases, ...')."""
     # an opening adverbial before the lead changes nothing: 'For example, in OSWorld, A scores 24.6' (lead-adverbial)
-    opener = r"(?:(?:" + lexicon.cues["lead-adverbial"].pattern + r"),?\s+)?"
-    return _LEADING_BENCHMARK.match(before) is not None or re.match(
-        r"^\W*" + _HEADING + opener + r"(?:(?:" + lexicon.cues["lead-participle"].pattern + r")\s+)?(?:on|in|for|across)\s+(?:"
-        + _ARTICLE + r")?" + _MODIFIERS + "$", before, re.I) is not None
+    return _LEADING_BENCHMARK.match(before) is not None or lexicon.cue(
+        r"^\W*" + _HEADING + r"(?:{lead-adverbial},?\s+)?(?:{lead-participle}\s+)?(?:on|in|for|across)\s+(?:"
+        + _ARTICLE + r")?" + _MODIFIERS + "$").match(before) is not None
 
 
 def _compared_against(sentence: str, spans: list[_Span], own: str | None, lexicon: ResultLexicon) -> bool:
     """Whether the sentence names the system taken for the paper's own as the one it is compared against: then
     an unnamed scorer is someone else (the item's own system was misjudged, or is not recognised)."""
-    against = re.compile(r"(?:^|\W)(?:" + lexicon.cues["beats"].pattern + r"|than|vs\.?|versus|over|against)\s+(?:"
-                         + _ARTICLE + r")?$", re.I)
+    against = lexicon.cue(r"(?:^|\W)(?:{beats}|than|vs\.?|versus|over|against)\s+(?:" + _ARTICLE + r")?$")
     return own is not None and any(s.entity == own and against.search(sentence[: s.start]) for s in spans)
 
 
@@ -527,8 +638,8 @@ def _grounding(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> _Sp
     if len(benchmarks) != 1:
         return None
     only = benchmarks[0]
-    said = re.search(r"\b(?:" + lexicon.cues["lead-participle"].pattern + r")\s+(?:on|in|through|against|with|using|across)\s+(?:"
-                     + _ARTICLE + r")?" + _MODIFIERS + "$", sentence[: only.start], re.I)
+    said = lexicon.cue(r"\b{lead-participle}\s+(?:on|in|through|against|with|using|across)\s+(?:"
+                       + _ARTICLE + r")?" + _MODIFIERS + "$").search(sentence[: only.start])
     return only if said else None
 
 
@@ -538,7 +649,7 @@ def _sized_reference(item: LinkedItem, sentence: str, number: _Number, own: str 
     that size ('DeepDive-32B', named in the item). None when the clause names no such variant, '' when it
     does but the item names no variant of the paper's system of that size (an unnamed variant is not the
     paper's system, and 'Qwen3-8B' named as a baseline is not 'the 8B model')."""
-    sized = re.compile(r"\b(?:the|its|our|their)\s+(\d+(?:\.\d+)?[BM])\s+(?:" + lexicon.cues["sized-noun"].pattern + r")\b", re.I)
+    sized = lexicon.cue(r"\b(?:the|its|our|their)\s+(\d+(?:\.\d+)?[BM])\s+{sized-noun}\b")
     # the subject of the clause or, in a list of scores, of the sentence ('The 8B model achieves 71.1% on A, 37.2% on B')
     m = next((m for m in reversed(list(sized.finditer(sentence, 0, number.start)))
               if _CLAUSE_START.search(sentence[: m.start()]) or m.start() == 0), None)
@@ -556,8 +667,7 @@ def _sized_reference(item: LinkedItem, sentence: str, number: _Number, own: str 
 
 def _shared(sentence: str, metric_end: int, lexicon: ResultLexicon) -> bool:
     """'60% for both agents', '71% each': a score the sentence gives to all the systems it names."""
-    return re.match(r"\s*(?:" + lexicon.cues["shared-by"].pattern + r")(?:\s+(?:" + lexicon.cues["shared-noun"].pattern
-                    + r"))?\s*(?:[),;.]|$)", sentence[metric_end:], re.I) is not None
+    return lexicon.cue(r"\s*{shared-by}(?:\s+{shared-noun})?\s*(?:[),;.]|$)").match(sentence[metric_end:]) is not None
 
 
 def _compared_systems(spans: list[_Span], own: str | None, benchmark: _Span) -> list[tuple[str, _Span | None]]:
@@ -711,10 +821,10 @@ def _named_then_scored(sentence: str, benchmark: _Span, number: _Number, lexicon
     60.9', 'boosts MATH500 accuracy to 73.6%'), given it by a scoring gerund after a comma ('VisualWebBench,
     scoring 82.8'), or labelled with its metric before a colon ('OpenAudioBench avg: 69.8')."""
     gap = sentence[benchmark.end: number.start]
-    raised = re.search(r"(?:^|\W)(?:" + lexicon.cues["raised-to"].pattern + r")\s+(?:" + _ARTICLE + r")?$", sentence[: benchmark.start], re.I)
+    raised = lexicon.cue(r"(?:^|\W){raised-to}\s+(?:" + _ARTICLE + r")?$").search(sentence[: benchmark.start])
     if raised and re.fullmatch(_METRIC_WORDS + r"\s+to\s+[~≈]?", gap, re.I):
         return True
-    if re.fullmatch(r",\s*(?:" + lexicon.cues["scoring-gerund"].pattern + r")\s+(?:at\s+)?[~≈]?", gap, re.I):
+    if lexicon.cue(r",\s*{scoring-gerund}\s+(?:at\s+)?[~≈]?").fullmatch(gap):
         return True
     modifier = r"(?:(?:" + lexicon.cues["metric-modifier"].pattern + r")\s+)?"
     return any(re.fullmatch(r"\s+" + modifier + re.escape(surface) + r"\s*:\s*[~≈]?", gap, re.I) for surface, _, _ in lexicon.metrics)
@@ -758,7 +868,7 @@ def _scoring_beside(sentence: str, number: _Number, spans: list[_Span], lexicon:
     if preceding is None or preceding.type not in SYSTEM_TYPES:
         return None
     gap = sentence[preceding.end: number.start]
-    return preceding if re.fullmatch(r"\s+(?:" + lexicon.cues["scoring-gerund"].pattern + r")\s+[~≈]?", gap, re.I) else None
+    return preceding if lexicon.cue(r"\s+{scoring-gerund}\s+[~≈]?").fullmatch(gap) else None
 
 
 def _beaten(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
@@ -766,8 +876,8 @@ def _beaten(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultL
     preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
     if preceding is None or preceding.type not in SYSTEM_TYPES:
         return False
-    return re.fullmatch(r"\s+(?:at\s+)?[~≈]?", sentence[preceding.end: number.start]) is not None and re.search(
-        r"(?:^|\W)(?:" + lexicon.cues["beats"].pattern + r")\s+(?:" + _ARTICLE + r")?$", sentence[: preceding.start], re.I) is not None
+    return re.fullmatch(r"\s+(?:at\s+)?[~≈]?", sentence[preceding.end: number.start]) is not None and lexicon.cue(
+        r"(?:^|\W){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[: preceding.start]) is not None
 
 
 def _topic(sentence: str, spans: list[_Span]) -> _Span | None:
@@ -798,7 +908,7 @@ def _compared_pair(sentence: str, numbers: list[_Number], spans: list[_Span],
         if len(named) != 3 or [s.type in SYSTEM_TYPES for s in named] != [True, True, False] or named[2].type != EntityType.BENCHMARK:
             continue
         first, second, on = named
-        if (re.fullmatch(r"\s+(?:" + lexicon.cues["beats"].pattern + r")\s+(?:" + _ARTICLE + r")?", sentence[first.end: second.start], re.I)
+        if (lexicon.cue(r"\s+{beats}\s+(?:" + _ARTICLE + r")?").fullmatch(sentence[first.end: second.start])
                 and re.fullmatch(r"\s+(?:on|in|across)\s+(?:the\s+)?", sentence[second.end: on.start], re.I)
                 and re.fullmatch(r"\s*(?:[a-z][\w-]*\s+){0,2}", sentence[on.end: m.start()], re.I)
                 and re.fullmatch(r"\s*", sentence[start: first.start])):
@@ -836,7 +946,7 @@ def _named_beside(sentence: str, number: _Number, metric_end: int, spans: list[_
 
 def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
     """The last system named before the number that is not inside a prepositional or comparison phrase."""
-    blocked = re.compile(r"(?:^|\W)(?:" + lexicon.cues["not-subject"].pattern + r")\s+(?:" + _ARTICLE + r")?$", re.I)
+    blocked = lexicon.cue(r"(?:^|\W){not-subject}\s+(?:" + _ARTICLE + r")?$")
     named = [s for s in spans if s.end <= number.start and s.type in SYSTEM_TYPES]
     for i, span in reversed(list(enumerate(named))):
         before = sentence[: span.start]
@@ -846,8 +956,8 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
             # '(CochlScene: 80.99) and ... 69.8': a name labelling a bracketed score of its own, not this one's subject
             # (but 'A: 55.0% on X, 40.1% on Y' labels the whole list: labelled-list)
             continue
-        if i == len(named) - 1 and re.fullmatch(r"\s+to\s+[~≈]?", sentence[span.end: number.start]) and re.search(
-                r"(?:^|\W)(?:" + lexicon.cues["raised-to"].pattern + r")\s+$", before, re.I):
+        if i == len(named) - 1 and re.fullmatch(r"\s+to\s+[~≈]?", sentence[span.end: number.start]) and lexicon.cue(
+                r"(?:^|\W){raised-to}\s+$").search(before):
             return span  # 'boosts Zorblax-7B to 55.2% on X': the model raised scored, with the subject's method (raised-system)
         if i == len(named) - 1 and _changed_from(lexicon).fullmatch(sentence, span.end, number.start):
             # 'takes R1-Distill-Qwen-32B from 35.7% to 69.3%', 'with A going from 57.7% to 65.5%' (changed-verb):
@@ -855,8 +965,8 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
             return span
         if _trained_object(before, lexicon) and i == len(named) - 1:
             return span  # 'Fine-tuning Qwen2.5-32B on R1's answers led to ... GSM8K (92.2%)': the tuned model scored
-        if re.search(r"(?:^|,\s*|\s)(?:and|or)\s+$", before) and re.fullmatch(
-                r"(?:'s|’s)?\s+(?:" + lexicon.cues["subject-verb"].pattern + r")\s+[~≈]?", sentence[span.end: number.start], re.I):
+        if re.search(r"(?:^|,\s*|\s)(?:and|or)\s+$", before) and lexicon.cue(
+                r"(?:'s|’s)?\s+{subject-verb}\s+[~≈]?").fullmatch(sentence[span.end: number.start]):
             return span  # 'A reaches 57.0%, and B reaches 66.2%', '... and B scores 88.0%': the last of a list of clauses, each with its own subject
         if blocked.search(before) or (not _CLAUSE_START.search(before) and not _opens_with_verb(sentence, span, number, lexicon)):
             continue
@@ -866,20 +976,18 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
 
 def _changed_from(lexicon: ResultLexicon) -> re.Pattern:
     """The gap between a name and the value its score changed to: ' from 35.7% to ', ' going from 57.7% to '."""
-    verb = r"(?:(?:" + lexicon.cues["changed-verb"].pattern + r")\s+)?"
-    return re.compile(r"\s+" + verb + r"from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?", re.I)
+    return lexicon.cue(r"\s+(?:{changed-verb}\s+)?from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?")
 
 
 def _trained_object(before: str, lexicon: ResultLexicon) -> bool:
     """Whether a name is the object of a clause-opening training gerund ('– Fine-tuning Qwen2.5-32B ...')."""
-    return re.search(r"(?:^|[,;:(\[–—•]|\s-\s)\s*(?:" + lexicon.cues["trained-gerund"].pattern + r")\s+(?:" + _ARTICLE + r")?$",
-                     before, re.I) is not None
+    return lexicon.cue(r"(?:^|[,;:(\[–—•]|\s-\s)\s*{trained-gerund}\s+(?:" + _ARTICLE + r")?$").search(before) is not None
 
 
 def _opens_with_verb(sentence: str, span: _Span, number: _Number, lexicon: ResultLexicon) -> bool:
     """'... the new LN-Ultra scores 76.0': a name in mid-clause still scored when a scoring verb follows it."""
     after = sentence[span.end: number.start]
-    return bool(re.match(r"(?:'s|’s)?\s*(?:\([^)]*\)\s*)?(?:\w+\s+){0,2}?(?:" + lexicon.cues["subject-verb"].pattern + r")\b", after, re.I))
+    return bool(lexicon.cue(r"(?:'s|’s)?\s*(?:\([^)]*\)\s*)?(?:\w+\s+){0,2}?{subject-verb}\b").match(after))
 
 
 def _setting(sentence: str, low: int, high: int, number: _Number, spans: list[_Span], system: _Span | None,

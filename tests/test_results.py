@@ -411,11 +411,11 @@ def test_a_bullet_heading_closed_by_a_dash(more_shapes):
         ("Glintvote", "Quibble-Bench", Decimal("99.9"), "accuracy", "%", "with Zorblax-7B")]
 
 
-def test_an_unnamed_scorer_is_not_the_system_it_beats(more_shapes):
-    # When the paper's system is not recognised and the one taken for it is the baseline the sentence beats
-    # (_compared_against), nobody is credited rather than the baseline.
-    # Here the earlier stages miss 'Zephyrine' and take OWL, named three times, for what the item introduces.
-    assert scored(more_shapes, "zephyrine-agent") == []
+def test_a_plain_word_that_scores_is_the_scorer_not_the_system_it_beats(more_shapes):
+    # The earlier stages once missed 'Zephyrine' (a plain capitalised word) and took OWL, named three times, for what
+    # the item introduces; _compared_against then credited nobody rather than the baseline. 'Zephyrine reaches 52.73%'
+    # now makes the word a system (context.score-subject), and the score is its own.
+    assert scored(more_shapes, "zephyrine-agent") == [("Zephyrine", "CodeTrial-Bench", Decimal("52.73"))]
 
 
 def test_counts_in_brackets_hyphenated_settings_and_lengths_are_not_scores(more_shapes):
@@ -540,6 +540,12 @@ Sable is a model. Sable-7B: 55.0% on AIME 2024, 40.1% on AIME 2025.
 Pinnacle is a web agent. Pinnacle ranks first on GAIA with an average score of 71.5%. A CodeTrial-Bench evaluation shows 0.8857 for Pinnacle.
 13. Ambrel
 Ambrel is a model. Ambrel-7B achieves scores of 72.1 and 65.3 on AIME 2024 and AIME 2025.
+14. Ferncrest
+Ferncrest is a memory method for agents.
+● Results on Lumen-Bench: Ferncrest lifts the score to 59.3. With retries, Quillset-8B reaches 70.8%. Glimmer-7B reaches 40% on puzzle tasks.
+● Data efficiency: Ferncrest boosts Quibble-Bench accuracy to 61.0% and average performance to 35.7%. Ferncrest-Lite goes further (64.2% and 36.6%).
+15. QuartzBench
+Zorbco introduces QuartzBench, a benchmark of agent tasks whose environments change on their own. Glimmer-4B leads at 42% pass@1, while Quxa-70B reaches 21%. Humans solve 92% of its tasks, and the suite has 1,000 tasks (1).
 """
 
 
@@ -616,3 +622,19 @@ def test_parallel_lists_of_scores_and_benchmarks(general_shapes):
     # (_respectively, parallel-lists); 65.3 went to A and 72.1 was lost
     assert scored(general_shapes, "ambrel") == [
         ("Ambrel-7B", "AIME 2024", Decimal("72.1")), ("Ambrel-7B", "AIME 2025", Decimal("65.3"))]
+
+
+def test_a_later_sentence_of_a_bullet_stands_on_the_benchmark_the_bullet_opens_on(general_shapes):
+    # '● Results on X: ... . With retries, B reaches 70.8%.' (bullet-carried); not a score its clause puts 'on'
+    # something else ('40% on puzzle tasks', place-of-score), nor one after a bullet that names its benchmark only in
+    # passing ('boosts X accuracy to 61.0% ... . C goes further (64.2% and 36.6%)')
+    assert scored(general_shapes, "ferncrest") == [
+        ("Ferncrest", "Lumen-Bench", Decimal("59.3")), ("Ferncrest", "Quibble-Bench", Decimal("61.0")),
+        ("Quillset-8B", "Lumen-Bench", Decimal("70.8"))]
+
+
+def test_named_systems_score_on_the_benchmark_the_item_introduces(general_shapes):
+    # 'Zorbco introduces X, a benchmark ... . A leads at 42% pass@1, while B reaches 21%' (item-benchmark); an
+    # unnamed scorer ('Humans solve 92%') and a count ('(1)') are not results
+    assert scored(general_shapes, "quartzbench") == [
+        ("Glimmer-4B", "QuartzBench", Decimal("42")), ("Quxa-70B", "QuartzBench", Decimal("21"))]

@@ -72,6 +72,7 @@ def annotated():
     ("ZorbiQ, a new optimizer, trains fast.", "ZorbiQ", "context.apposition"),
     ("They build a framework called Glimmer for agents.", "Glimmer", "context.called"),
     ("It scores 40% on ZorbiQ, BlorfiX and QuxaZ.", "QuxaZ", "context.results-on"),
+    ("On ZorbiQ, Blorfen reaches 84.8% accuracy overall.", "Blorfen", "context.score-subject"),
     ("We test benchmarks like ZorbiQ and BlorfiX here.", "BlorfiX", "context.benchmark-list"),
     ("We compare models like ZorbiQ and BlorfiX here.", "BlorfiX", "context.list-head"),
     ("ZorbiQ researchers propose Glimmer-7B here.", "ZorbiQ", "context.author-organisation"),
@@ -85,6 +86,16 @@ def annotated():
 ])
 def test_context_rules_name_their_votes(annotated, body, name, rule):
     assert rule in annotated(body)[name]
+
+
+def test_a_name_that_scores_is_a_system_not_a_listed_benchmark(annotated):
+    # 'On X, Blorfen reaches 84.8%': a plain word that scores is found and typed a system (context.score-subject),
+    # outweighing results-on, which reads 'On X, Blorfen' as a list of benchmarks; 'Key scores: X 70.1' is not one
+    votes = {m.text: m.votes for m in annotate(build_nlp(load_vocabulary()), [PaperItem(
+        "t.txt", 1, "Some paper title here", "On ZorbiQ, Blorfen reaches 84.8% accuracy overall. Key scores: ZorbiQ 70.1 and more.")],
+        load_vocabulary()) for m in m.mentions}
+    assert decide_type(votes["Blorfen"]) == T
+    assert "Key" not in votes
 
 
 def test_vote_weights_come_from_the_table(annotated, lex):
