@@ -34,6 +34,7 @@ from .votes import Vote
 ENTITY_LABELS = frozenset(kind.value for kind in EntityType)  # entity_ruler labels of vocabulary matches
 _VERSIONED_LABELS = frozenset({EntityType.MODEL.value, "NAME"})  # spans widened over '3.1 8B'
 _EDITIONED_LABELS = frozenset({EntityType.BENCHMARK.value, "NAME"})  # spans widened over '2024'
+RELEASE_BRANDS = "release_brands"  # doc.user_data key: the plain words an item numbers as model releases ('Zorbo' of 'Zorbo 3.5')
 
 # ---------------------------------------------------------------- records
 
@@ -373,6 +374,9 @@ class NameFinder:
         self.lex = lexicon
 
     def __call__(self, doc: Doc) -> Doc:
+        # 'Zorbo 3.5' found as a release: the brand word written alone elsewhere is that family (context.release-brand)
+        doc.user_data[RELEASE_BRANDS] = frozenset(t.text for t in doc if name_strength(t.text, self.not_entities, self.lex) == 1
+                                                  and self._numbered_family(doc, t))
         spans = [self._widen_to_known(ent) or self._widen(ent) for ent in doc.ents]
         taken = {i for span in spans for i in range(span.start, span.end)}
         for span in self._org_phrases(doc):
@@ -868,6 +872,13 @@ def released_by(c: NameContext) -> EntityType | None:
     return None
 
 
+def release_brand(c: NameContext) -> EntityType | None:
+    """'rivals Zorbo and Quxa' in an item that also writes 'Zorbo 3.5 Sonnet': a plain word that the item numbers as a
+    model family's release (NameFinder._numbered_family) names that family where it stands alone."""
+    return EntityType.MODEL if c.end - c.start == 1 and c.doc[c.start].text in c.doc.user_data.get(RELEASE_BRANDS, ()) \
+        and not _owns_next_name(c) else None
+
+
 def organisation_releases(c: NameContext) -> EntityType | None:
     """'Zorb launches Quux'."""
     return EntityType.ORGANIZATION if c.end < c.sent.end and c.doc[c.end].lower_ in c.lex.release_verbs else None
@@ -889,6 +900,7 @@ DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.list-company", list_company),
     ("context.researchers-from", researchers_from),
     ("context.author-organisation", author_organisation),
+    ("context.release-brand", release_brand),
 )
 # ... and rules that only add evidence about a name found otherwise.
 SUPPORTING_RULES: tuple[tuple[str, ContextRule], ...] = (

@@ -193,3 +193,12 @@ def test_a_plain_word_name_goes_on_over_of_and_a_capitalised_word():
 
 def _mentions_text(vocabulary, body):
     return {m.text for m in _mentions(vocabulary, body)}
+
+
+def test_a_brand_the_item_numbers_as_a_release_is_that_model_family_alone(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [])
+    body = ("The lab tested 12 leading models, including Zorbo, Quxa-7B and Blerp. "
+            "For example, Zorbo 3.5 Sonnet refused 40% of the time.")
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body)}
+    assert ("context.release-brand", "Model") in found["Zorbo"]  # written alone, and numbered as 'Zorbo 3.5 Sonnet'
+    assert "Blerp" not in found  # never numbered: a plain word stays no name without a definition
