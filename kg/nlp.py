@@ -110,6 +110,7 @@ _INITIAL_PARTS = re.compile(r"[-‐]")
 _PARTICIPLE = re.compile(r"^[a-z]{3,}[^e]ed$")  # 'treated', 'formatted'; not 'speed', 'embed'
 _ROMAN_NUMERAL = re.compile(r"^(?:II|III|IV|VI|VII|VIII|IX|XI|XII)$")
 _COMBINATION_SIGNS = re.compile(r"[+/]")
+_ACRONYM_ONLY = re.compile(r"^[A-Z]{2,}(?:-[A-Z]{2,})*$")  # 'ZQN', 'QX-FAC': capitals alone, no version or size
 _GREEK_SUFFIX = re.compile(r"^[A-Za-z0-9]+-[α-ωΑ-Ω]$")
 _DECIMAL = re.compile(r"^\d+\.\d+$")
 # Known names matched in any letter case: one hyphenated token with a digit or sign ('τ²-Bench' for 'τ²-bench') or several words with an
@@ -850,7 +851,11 @@ def author_organisation(c: NameContext) -> EntityType | None:
 
 
 def compared(c: NameContext) -> EntityType | None:
-    """'outperforms Zorb', 'compared to Zorb': compared things are mostly models."""
+    """'outperforms Zorb', 'compared to Zorb': compared things are mostly models; not a bare acronym ('beats ZQN',
+    'vs. QX-FAC': context.compared-not-acronym), which names a method baseline as often, where a model's name carries
+    its version or size ('Zorb-2', 'Zorb-7B')."""
+    if _ACRONYM_ONLY.match(c.doc[c.start : c.end].text):
+        return None
     before = [t.lower_ for t in c.doc[max(c.sent.start, c.start - 3) : c.start]]
     return EntityType.MODEL if any(c.lex.compare_word.match(w) for w in before) and not _owns_next_name(c) else None
 

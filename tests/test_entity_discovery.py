@@ -202,3 +202,11 @@ def test_a_brand_the_item_numbers_as_a_release_is_that_model_family_alone(tmp_pa
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body)}
     assert ("context.release-brand", "Model") in found["Zorbo"]  # written alone, and numbered as 'Zorbo 3.5 Sonnet'
     assert "Blerp" not in found  # never numbered: a plain word stays no name without a definition
+
+
+def test_a_bare_acronym_compared_with_is_no_model_by_that_alone(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "ZorbNet cuts error by 5x vs. QX-FAC and outperforms ZQN and Quxa-7B.")}
+    assert not any(rule == "context.compared" for rule, _ in found["QX-FAC"] | found["ZQN"])
+    assert ("context.compared", "Model") in found["Quxa-7B"]  # a sized name stays a compared model
