@@ -842,12 +842,26 @@ def author_organisation(c: NameContext) -> EntityType | None:
     if lex.org_author_before.search(before) or lex.org_author_after.match(after):
         return EntityType.ORGANIZATION
     title_end = doc.text.find("\n")
-    first_body = title_end >= 0 and sent.start_char == title_end + 1 and c.start == sent.start
+    body_sentence = _body_sentence(doc, sent, title_end) if c.start == sent.start else None
+    if body_sentence is None or not (c.end < sent.end and doc[c.end].lower_ in lex.org_opening_verbs) \
+            or _written_in(doc[c.start : c.end].text, doc.text[:title_end], ignore_case=True):
+        return None
     # not 'Zorb introduces a memory framework': a name that introduces a typed thing is as often that thing itself
-    if first_body and c.end < sent.end and doc[c.end].lower_ in lex.org_opening_verbs and not _introduced_head(c) \
-            and not _written_in(doc[c.start : c.end].text, doc.text[:title_end], ignore_case=True):
-        return EntityType.ORGANIZATION
-    return None
+    if body_sentence == 0:
+        return None if _introduced_head(c) else EntityType.ORGANIZATION
+    # 'The study introduces ... . Quxco tested 16 models': a name that opens the second sentence and never comes back is
+    # the lab (org.second-sentence-once); the system the item is about comes back ('Zorb shows ...' ... 'Zorb reaches ...')
+    return None if _written_in(doc[c.start : c.end].text, doc.text[sent.end_char :]) else EntityType.ORGANIZATION
+
+
+def _body_sentence(doc: Doc, sent: Span, title_end: int) -> int | None:
+    """0 for an item's first body sentence, 1 for its second, None for any other (or the title)."""
+    if title_end < 0 or sent.start_char <= title_end:
+        return None
+    if sent.start_char == title_end + 1:
+        return 0
+    previous = doc[sent.start - 1].sent
+    return 1 if previous.start_char == title_end + 1 else None
 
 
 def compared(c: NameContext) -> EntityType | None:

@@ -210,3 +210,15 @@ def test_a_bare_acronym_compared_with_is_no_model_by_that_alone(tmp_path):
         vocabulary, "ZorbNet cuts error by 5x vs. QX-FAC and outperforms ZQN and Quxa-7B.")}
     assert not any(rule == "context.compared" for rule, _ in found["QX-FAC"] | found["ZQN"])
     assert ("context.compared", "Model") in found["Quxa-7B"]  # a sized name stays a compared model
+
+
+def test_a_name_opening_the_second_sentence_once_is_the_lab(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [])
+    body = ("This study introduces the concept of agentic drift in long tasks. Quxco tested 16 leading models on it. "
+            "Zorbix shows steady drift. Most models drift within 40 steps.")
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body, title="Agentic Drift")}
+    assert ("context.author-organisation", "Organization") in found["Quxco"]
+    # a system that comes back is no lab: 'ZorbAgent shows ...' then 'ZorbAgent reaches ...'
+    body = "This study introduces a memory agent. ZorbAgent shows steady gains. ZorbAgent reaches 41% on the hard split."
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body, title="Memory Agents")}
+    assert ("context.author-organisation", "Organization") not in found["ZorbAgent"]
