@@ -135,6 +135,7 @@ def test_the_people_or_the_opening_subject_of_an_item_name_an_organisation():
     assert author in votes("New research from Quxlab, Zorbwerk, and Blorfco shows that Quxnet-7B plans well.")["Zorbwerk"]
     assert author in votes("Zorbwerk research demonstrates that Quxnet-7B plans well.")["Zorbwerk"]
     assert author in votes("They find disagreement among twelve frontier models from Quxlab, ZorbAI, and Blorfco.")["Blorfco"]
+    assert author in votes("A new paper from Quxlab Zorbmind introduces a framework for agent traps.")["Quxlab Zorbmind"]
     # the subject of an item's first body sentence, which the title does not name ...
     assert author in votes("Zorbwerk tested 16 leading models on long plans. The models fail often.")["Zorbwerk"]
     # ... but not a system the title names, nor one that introduces a typed thing: that is as often the system itself
