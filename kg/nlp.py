@@ -758,9 +758,16 @@ def _list_scan(c: NameContext) -> tuple[str, EntityType] | None:
                 if kind:
                     return "list-head", kind
             return None
-        if not (doc[look].text in lex.list_joiners or doc[look].ent_type_ or doc[look].text[:1].isupper()):
+        if not (doc[look].text in lex.list_joiners or doc[look].ent_type_ or doc[look].text[:1].isupper() or _links_a_name(doc, look, lex)):
             return None
     return None
+
+
+def _links_a_name(doc: Doc, i: int, lex: Lexicon) -> bool:
+    """'of' in 'tasks like Tower of Quux and Blorf': a linking word between capitalised words is inside one listed name
+    (list.linked-name), so a list scan walks over it."""
+    return doc[i].lower_ in lex.name_linking_words and 0 < i < len(doc) - 1 \
+        and doc[i - 1].text[:1].isupper() and doc[i + 1].text[:1].isupper()
 
 
 def _owns_next_name(c: NameContext) -> bool:

@@ -223,3 +223,10 @@ def test_a_name_opening_the_second_sentence_once_is_the_lab(tmp_path):
     body = "This study introduces a memory agent. ZorbAgent shows steady gains. ZorbAgent reaches 41% on the hard split."
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body, title="Memory Agents")}
     assert ("context.author-organisation", "Organization") not in found["ZorbAgent"]
+
+
+def test_a_list_scan_walks_over_a_name_linked_by_of(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "Larger models do far better on tasks like Tower of Quux and Blorfle, where planning matters.")}
+    assert ("context.benchmark-list", "Benchmark") in found["Blorfle"]
