@@ -197,7 +197,7 @@ def _mentions_text(vocabulary, body):
 
 
 def test_a_brand_the_item_numbers_as_a_release_is_that_model_family_alone(tmp_path):
-    vocabulary = _vocabulary(tmp_path, [])
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
     body = ("The lab tested 12 leading models, including Zorbo, Quxa-7B and Blerp. "
             "For example, Zorbo 3.5 Sonnet refused 40% of the time.")
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body)}
@@ -206,7 +206,7 @@ def test_a_brand_the_item_numbers_as_a_release_is_that_model_family_alone(tmp_pa
 
 
 def test_a_bare_acronym_compared_with_is_no_model_by_that_alone(tmp_path):
-    vocabulary = _vocabulary(tmp_path, [])
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
         vocabulary, "ZorbNet cuts error by 5x vs. QX-FAC and outperforms ZQN and Quxa-7B.")}
     assert not any(rule == "context.compared" for rule, _ in found["QX-FAC"] | found["ZQN"])
@@ -214,7 +214,7 @@ def test_a_bare_acronym_compared_with_is_no_model_by_that_alone(tmp_path):
 
 
 def test_a_name_opening_the_second_sentence_once_is_the_lab(tmp_path):
-    vocabulary = _vocabulary(tmp_path, [])
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
     body = ("This study introduces the concept of agentic drift in long tasks. Quxco tested 16 leading models on it. "
             "Zorbix shows steady drift. Most models drift within 40 steps.")
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body, title="Agentic Drift")}
@@ -226,7 +226,7 @@ def test_a_name_opening_the_second_sentence_once_is_the_lab(tmp_path):
 
 
 def test_a_list_scan_walks_over_a_name_linked_by_of(tmp_path):
-    vocabulary = _vocabulary(tmp_path, [])
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
         vocabulary, "Larger models do far better on tasks like Tower of Quux and Blorfle, where planning matters.")}
     assert ("context.benchmark-list", "Benchmark") in found["Blorfle"]
