@@ -657,12 +657,12 @@ def size_before(c: NameContext) -> EntityType | None:
 def type_noun_after(c: NameContext) -> EntityType | None:
     """'the Zorb benchmark', 'the Zorb optimizer', '“Zorb” reference model'; not 'an Answer Agent' (a module)."""
     doc, sent, lex = c.doc, c.sent, c.lex
-    k = c.end
+    k, reach = c.end, 2
     if k < sent.end and doc[k].text == "(" and k + 2 < sent.end and doc[k + 2].text == ")":
-        k += 3
+        k, reach = k + 3, 1  # 'Zorb Evolve (ZE) enables LLMs to ...': after its acronym, a word between is the verb
     while k < sent.end and doc[k].text in lex.name_closers:
         k += 1  # '“o1-preview” reference model', 'o1-like LLMs'; not 'RLSP-trained models'
-    for look in range(k, min(k + 2, sent.end) if c.after_noun else k):
+    for look in range(k, min(k + reach, sent.end) if c.after_noun else k):
         kind = _noun_type(doc[look], lex) if doc[look].lower_ not in lex.module_nouns else None
         if kind:
             return kind

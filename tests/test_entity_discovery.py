@@ -230,3 +230,11 @@ def test_a_list_scan_walks_over_a_name_linked_by_of(tmp_path):
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
         vocabulary, "Larger models do far better on tasks like Tower of Quux and Blorfle, where planning matters.")}
     assert ("context.benchmark-list", "Benchmark") in found["Blorfle"]
+
+
+def test_a_word_after_a_names_acronym_is_its_verb_not_a_modifier(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "ZorbEvolve (ZE) enables LLMs to improve. The QuxSuite (QS) benchmark holds 300 tasks.")}
+    assert not any(rule == "context.type-noun-after" for rule, _ in found["ZorbEvolve"])
+    assert ("context.type-noun-after", "Benchmark") in found["QuxSuite"]  # the noun right after the acronym still counts
