@@ -34,6 +34,7 @@ from .votes import Vote
 ENTITY_LABELS = frozenset(kind.value for kind in EntityType)  # entity_ruler labels of vocabulary matches
 _VERSIONED_LABELS = frozenset({EntityType.MODEL.value, "NAME"})  # spans widened over '3.1 8B'
 _EDITIONED_LABELS = frozenset({EntityType.BENCHMARK.value, "NAME"})  # spans widened over '2024'
+RELEASE_BRANDS = "release_brands"  # doc.user_data key: the plain words an item numbers as model releases ('Zorbo' of 'Zorbo 3.5')
 
 # ---------------------------------------------------------------- records
 
@@ -109,6 +110,7 @@ _INITIAL_PARTS = re.compile(r"[-‐]")
 _PARTICIPLE = re.compile(r"^[a-z]{3,}[^e]ed$")  # 'treated', 'formatted'; not 'speed', 'embed'
 _ROMAN_NUMERAL = re.compile(r"^(?:II|III|IV|VI|VII|VIII|IX|XI|XII)$")
 _COMBINATION_SIGNS = re.compile(r"[+/]")
+_ACRONYM_ONLY = re.compile(r"^[A-Z]{2,}(?:-[A-Z]{2,})*$")  # 'ZQN', 'QX-FAC': capitals alone, no version or size
 _GREEK_SUFFIX = re.compile(r"^[A-Za-z0-9]+-[α-ωΑ-Ω]$")
 _DECIMAL = re.compile(r"^\d+\.\d+$")
 # Known names matched in any letter case: one hyphenated token with a digit or sign ('τ²-Bench' for 'τ²-bench') or several words with an
@@ -373,6 +375,9 @@ class NameFinder:
         self.lex = lexicon
 
     def __call__(self, doc: Doc) -> Doc:
+        # 'Zorbo 3.5' found as a release: the brand word written alone elsewhere is that family (context.release-brand)
+        doc.user_data[RELEASE_BRANDS] = frozenset(t.text for t in doc if name_strength(t.text, self.not_entities, self.lex) == 1
+                                                  and self._numbered_family(doc, t))
         spans = [self._widen_to_known(ent) or self._widen(ent) for ent in doc.ents]
         taken = {i for span in spans for i in range(span.start, span.end)}
         for span in self._org_phrases(doc):
@@ -652,12 +657,12 @@ def size_before(c: NameContext) -> EntityType | None:
 def type_noun_after(c: NameContext) -> EntityType | None:
     """'the Zorb benchmark', 'the Zorb optimizer', '“Zorb” reference model'; not 'an Answer Agent' (a module)."""
     doc, sent, lex = c.doc, c.sent, c.lex
-    k = c.end
+    k, reach = c.end, 2
     if k < sent.end and doc[k].text == "(" and k + 2 < sent.end and doc[k + 2].text == ")":
-        k += 3
+        k, reach = k + 3, 1  # 'Zorb Evolve (ZE) enables LLMs to ...': after its acronym, a word between is the verb
     while k < sent.end and doc[k].text in lex.name_closers:
         k += 1  # '“o1-preview” reference model', 'o1-like LLMs'; not 'RLSP-trained models'
-    for look in range(k, min(k + 2, sent.end) if c.after_noun else k):
+    for look in range(k, min(k + reach, sent.end) if c.after_noun else k):
         kind = _noun_type(doc[look], lex) if doc[look].lower_ not in lex.module_nouns else None
         if kind:
             return kind
@@ -753,9 +758,16 @@ def _list_scan(c: NameContext) -> tuple[str, EntityType] | None:
                 if kind:
                     return "list-head", kind
             return None
-        if not (doc[look].text in lex.list_joiners or doc[look].ent_type_ or doc[look].text[:1].isupper()):
+        if not (doc[look].text in lex.list_joiners or doc[look].ent_type_ or doc[look].text[:1].isupper() or _links_a_name(doc, look, lex)):
             return None
     return None
+
+
+def _links_a_name(doc: Doc, i: int, lex: Lexicon) -> bool:
+    """'of' in 'tasks like Tower of Quux and Blorf': a linking word between capitalised words is inside one listed name
+    (list.linked-name), so a list scan walks over it."""
+    return doc[i].lower_ in lex.name_linking_words and 0 < i < len(doc) - 1 \
+        and doc[i - 1].text[:1].isupper() and doc[i + 1].text[:1].isupper()
 
 
 def _owns_next_name(c: NameContext) -> bool:
@@ -860,16 +872,34 @@ def author_organisation(c: NameContext) -> EntityType | None:
     if lex.org_author_before.search(before) or lex.org_author_after.match(after):
         return EntityType.ORGANIZATION
     title_end = doc.text.find("\n")
-    first_body = title_end >= 0 and sent.start_char == title_end + 1 and c.start == sent.start
+    body_sentence = _body_sentence(doc, sent, title_end) if c.start == sent.start else None
+    if body_sentence is None or not (c.end < sent.end and doc[c.end].lower_ in lex.org_opening_verbs) \
+            or _written_in(doc[c.start : c.end].text, doc.text[:title_end], ignore_case=True):
+        return None
     # not 'Zorb introduces a memory framework': a name that introduces a typed thing is as often that thing itself
-    if first_body and c.end < sent.end and doc[c.end].lower_ in lex.org_opening_verbs and not _introduced_head(c) \
-            and not _written_in(doc[c.start : c.end].text, doc.text[:title_end], ignore_case=True):
-        return EntityType.ORGANIZATION
-    return None
+    if body_sentence == 0:
+        return None if _introduced_head(c) else EntityType.ORGANIZATION
+    # 'The study introduces ... . Quxco tested 16 models': a name that opens the second sentence and never comes back is
+    # the lab (org.second-sentence-once); the system the item is about comes back ('Zorb shows ...' ... 'Zorb reaches ...')
+    return None if _written_in(doc[c.start : c.end].text, doc.text[sent.end_char :]) else EntityType.ORGANIZATION
+
+
+def _body_sentence(doc: Doc, sent: Span, title_end: int) -> int | None:
+    """0 for an item's first body sentence, 1 for its second, None for any other (or the title)."""
+    if title_end < 0 or sent.start_char <= title_end:
+        return None
+    if sent.start_char == title_end + 1:
+        return 0
+    previous = doc[sent.start - 1].sent
+    return 1 if previous.start_char == title_end + 1 else None
 
 
 def compared(c: NameContext) -> EntityType | None:
-    """'outperforms Zorb', 'compared to Zorb': compared things are mostly models."""
+    """'outperforms Zorb', 'compared to Zorb': compared things are mostly models; not a bare acronym ('beats ZQN',
+    'vs. QX-FAC': context.compared-not-acronym), which names a method baseline as often, where a model's name carries
+    its version or size ('Zorb-2', 'Zorb-7B')."""
+    if _ACRONYM_ONLY.match(c.doc[c.start : c.end].text):
+        return None
     before = [t.lower_ for t in c.doc[max(c.sent.start, c.start - 3) : c.start]]
     return EntityType.MODEL if any(c.lex.compare_word.match(w) for w in before) and not _owns_next_name(c) else None
 
@@ -889,6 +919,13 @@ def released_by(c: NameContext) -> EntityType | None:
     if start >= 2 and doc[start - 1].lower_ == "by" and doc[start - 2].lower_ in c.lex.release_participles:
         return EntityType.ORGANIZATION
     return None
+
+
+def release_brand(c: NameContext) -> EntityType | None:
+    """'rivals Zorbo and Quxa' in an item that also writes 'Zorbo 3.5 Sonnet': a plain word that the item numbers as a
+    model family's release (NameFinder._numbered_family) names that family where it stands alone."""
+    return EntityType.MODEL if c.end - c.start == 1 and c.doc[c.start].text in c.doc.user_data.get(RELEASE_BRANDS, ()) \
+        and not _owns_next_name(c) else None
 
 
 def organisation_releases(c: NameContext) -> EntityType | None:
@@ -913,6 +950,7 @@ DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.list-company", list_company),
     ("context.researchers-from", researchers_from),
     ("context.author-organisation", author_organisation),
+    ("context.release-brand", release_brand),
 )
 # ... and rules that only add evidence about a name found otherwise.
 SUPPORTING_RULES: tuple[tuple[str, ContextRule], ...] = (

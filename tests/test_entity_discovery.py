@@ -135,6 +135,7 @@ def test_the_people_or_the_opening_subject_of_an_item_name_an_organisation():
     assert author in votes("New research from Quxlab, Zorbwerk, and Blorfco shows that Quxnet-7B plans well.")["Zorbwerk"]
     assert author in votes("Zorbwerk research demonstrates that Quxnet-7B plans well.")["Zorbwerk"]
     assert author in votes("They find disagreement among twelve frontier models from Quxlab, ZorbAI, and Blorfco.")["Blorfco"]
+    assert author in votes("A new paper from Quxlab Zorbmind introduces a framework for agent traps.")["Quxlab Zorbmind"]
     # the subject of an item's first body sentence, which the title does not name ...
     assert author in votes("Zorbwerk tested 16 leading models on long plans. The models fail often.")["Zorbwerk"]
     # ... but not a system the title names, nor one that introduces a typed thing: that is as often the system itself
@@ -193,3 +194,47 @@ def test_a_plain_word_name_goes_on_over_of_and_a_capitalised_word():
 
 def _mentions_text(vocabulary, body):
     return {m.text for m in _mentions(vocabulary, body)}
+
+
+def test_a_brand_the_item_numbers_as_a_release_is_that_model_family_alone(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    body = ("The lab tested 12 leading models, including Zorbo, Quxa-7B and Blerp. "
+            "For example, Zorbo 3.5 Sonnet refused 40% of the time.")
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body)}
+    assert ("context.release-brand", "Model") in found["Zorbo"]  # written alone, and numbered as 'Zorbo 3.5 Sonnet'
+    assert "Blerp" not in found  # never numbered: a plain word stays no name without a definition
+
+
+def test_a_bare_acronym_compared_with_is_no_model_by_that_alone(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "ZorbNet cuts error by 5x vs. QX-FAC and outperforms ZQN and Quxa-7B.")}
+    assert not any(rule == "context.compared" for rule, _ in found["QX-FAC"] | found["ZQN"])
+    assert ("context.compared", "Model") in found["Quxa-7B"]  # a sized name stays a compared model
+
+
+def test_a_name_opening_the_second_sentence_once_is_the_lab(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    body = ("This study introduces the concept of agentic drift in long tasks. Quxco tested 16 leading models on it. "
+            "Zorbix shows steady drift. Most models drift within 40 steps.")
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body, title="Agentic Drift")}
+    assert ("context.author-organisation", "Organization") in found["Quxco"]
+    # a system that comes back is no lab: 'ZorbAgent shows ...' then 'ZorbAgent reaches ...'
+    body = "This study introduces a memory agent. ZorbAgent shows steady gains. ZorbAgent reaches 41% on the hard split."
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body, title="Memory Agents")}
+    assert ("context.author-organisation", "Organization") not in found["ZorbAgent"]
+
+
+def test_a_list_scan_walks_over_a_name_linked_by_of(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "Larger models do far better on tasks like Tower of Quux and Blorfle, where planning matters.")}
+    assert ("context.benchmark-list", "Benchmark") in found["Blorfle"]
+
+
+def test_a_word_after_a_names_acronym_is_its_verb_not_a_modifier(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "ZorbEvolve (ZE) enables LLMs to improve. The QuxSuite (QS) benchmark holds 300 tasks.")}
+    assert not any(rule == "context.type-noun-after" for rule, _ in found["ZorbEvolve"])
+    assert ("context.type-noun-after", "Benchmark") in found["QuxSuite"]  # the noun right after the acronym still counts
