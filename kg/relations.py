@@ -170,10 +170,29 @@ def model_relation(c: MentionContext) -> RuleResult:
         # 'X is 78% cheaper than Y' in a study: with no system of its own, the paper compares the models it studies
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-compared"
     if lex.compare_cues.search(sentence) and not c.lm.mention.in_title and not subject and not example:
+        if not lex.compare_cues.search(before) and _name_before_cue(c):
+            # comparedWith.cue-of-another: 'With X workers, Quux reaches 52%, beating Y': the cue after X is another
+            # name's comparison; X is none of the baselines
+            return None
         return Predicate.COMPARED_WITH, "comparedWith.cue"
     if c.only_this_paper and not c.entity.in_vocabulary and c.in_body:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.only-this-paper"
     return None
+
+
+def _name_before_cue(c: MentionContext) -> bool:
+    """True when another model or method of the sentence stands between the mention and the first comparison cue after
+    it: that name is the cue's subject ('Across X and Y, Quux improves ... over Z'). A benchmark between ('X scores 30% on
+    ZorbBench, trailing Quux') takes no comparison over."""
+    cue = c.lex.compare_cues.search(c.after)
+    if cue is None:
+        return False
+    start = len(c.sentence) - len(c.after)
+    between = c.sentence[start:start + cue.start()]
+    return any(other.mention.sentence == c.lm.mention.sentence and other.entity != c.lm.entity
+               and c.entities[other.entity].type in (EntityType.MODEL, EntityType.METHOD)
+               and re.search(r"(?<![\w-])" + re.escape(other.mention.surface) + r"(?![\w-])", between)
+               for other in c.item.mentions)
 
 
 def _compared_to_studied_model(c: MentionContext, before: str) -> bool:

@@ -609,3 +609,15 @@ def test_a_review_is_not_by_the_organisation_its_title_names(tmp_path):
     triples = _triples(tmp_path, "1. A Review of Quillmont Labs Models\nThis paper reviews the techniques behind the "
                        "open models of Quillmont Labs.\n")
     assert not {t for t in triples if t[1] == "affiliation"}
+
+
+def test_a_comparison_cue_after_another_system_is_not_the_models(tmp_path):
+    """comparedWith.cue-of-another: 'Across Quxa-7B and Mibbo-8B backbones, ZorbRL improves ... over PPO' compares ZorbRL
+    with PPO: the models before ZorbRL are none of its baselines; a model after the cue ('beats Tribo-70B') still is, and
+    so is one before a cue with only a benchmark between ('In short proofs, Blorfi-9B scores 30% on Plinkett, trailing ...')."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Across Quxa-7B and Mibbo-8B backbones, "
+                      "ZorbRL improves accuracy by several points over PPO. Zorvath beats Tribo-70B on long proofs. "
+                      "In short proofs, Blorfi-9B scores 30% on Plinkett, trailing Zorvath by ten points.\n")
+    assert not {k for k in rules if k[1] == "comparedWith" and k[2] in ("quxa-7b", "mibbo-8b")}
+    assert ("zorvath", "comparedWith", "tribo-70b") in rules
+    assert ("zorvath", "comparedWith", "blorfi-9b") in rules
