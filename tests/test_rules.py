@@ -621,3 +621,12 @@ def test_a_comparison_cue_after_another_system_is_not_the_models(tmp_path):
     assert not {k for k in rules if k[1] == "comparedWith" and k[2] in ("quxa-7b", "mibbo-8b")}
     assert ("zorvath", "comparedWith", "tribo-70b") in rules
     assert ("zorvath", "comparedWith", "blorfi-9b") in rules
+
+
+def test_a_model_the_system_is_built_on_top_of_is_its_base(tmp_path):
+    """usesBaseModel.cue: 'built on top of X' makes X the base; the 'top' in it is no comparison ('X tops Y' is one)."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Built on top of Quxa-7B, it beats "
+                      "Mibbo-8B on long proofs.\n")
+    assert "usesBaseModel.cue" in rules[("zorvath", "usesBaseModel", "quxa-7b")]
+    assert ("zorvath", "comparedWith", "quxa-7b") not in rules
+    assert ("zorvath", "comparedWith", "mibbo-8b") in rules
