@@ -435,6 +435,8 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         return None
     if not in_title and lex.intro_blockers.search(before):
         return None  # 'predecessors like X', 'using the X algorithm': work the paper builds on or calls
+    if lex.kind_qualifier_after.match(after):
+        return None  # introduces.not-a-kind: 'the first X-style dataset' is a new one of X's kind, not X
     cue = ("introduces.verb-expanded" if known and not in_title else "introduces.verb" if by_verb
            else "introduces.subject-of-verb" if subject_of_verb else "introduces.title" if in_title else None)
     compared = lex.compare_cues.search(before[-50:]) is not None

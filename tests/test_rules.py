@@ -630,3 +630,12 @@ def test_a_model_the_system_is_built_on_top_of_is_its_base(tmp_path):
     assert "usesBaseModel.cue" in rules[("zorvath", "usesBaseModel", "quxa-7b")]
     assert ("zorvath", "comparedWith", "quxa-7b") not in rules
     assert ("zorvath", "comparedWith", "mibbo-8b") in rules
+
+
+def test_a_name_that_qualifies_a_kind_is_not_introduced(tmp_path):
+    """introduces.not-a-kind: 'introduces the first Quibbench-style dataset' makes a new dataset of Quibbench's kind; it
+    does not introduce Quibbench."""
+    rules = _rules_of(tmp_path, "1. Proving in Q\nIt introduces the first Quibbench-style dataset for proofs in Q, "
+                      "with 300 problems.\n")
+    assert not {k for k in rules if k[1] == "introduces" and k[2] == "quibbench"}
+
