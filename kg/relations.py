@@ -507,6 +507,14 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
         rule = introduction_rule(_context(item, lm, entities, papers_of_entity, lex), known)
         if rule:
             out.setdefault(lm.entity, (lm.mention.sentence, rule))
+    title_words = re.findall(r"[a-z0-9]+", item.annotated.item.title.lower())
+    for lm in item.mentions:
+        entity = entities[lm.entity]
+        if (lm.entity not in out and lm.mention.sentence > 0 and entity.type != EntityType.ORGANIZATION
+                and papers_of_entity[lm.entity] == {item.paper} and _abbreviates(lm.mention.surface, title_words)):
+            # introduces.title-abbreviation: 'Deep Think with Confidence' and 'DeepConf', 'Agentic Memory for LLM
+            # Agents' and 'A-MEM': a name made of the title's words is the paper's own, known or not
+            out[lm.entity] = (lm.mention.sentence, "introduces.title-abbreviation")
     built = _built_benchmark(item, entities, papers_of_entity, lex, out)
     if built:
         out[built.entity] = (built.mention.sentence, "introduces.built-benchmark")
@@ -518,6 +526,34 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
             if not other.in_vocabulary and member and lm.entity not in out:
                 out[lm.entity] = (lm.mention.sentence, "introduces.family-member")  # 'WebThinker-32B-RL' belongs to 'WebThinker'
     return out
+
+
+def _abbreviates(name: str, title_words: list[str]) -> bool:
+    """True when the name is made of the starts of two or more of the title's words, in order, its last part cut short
+    ('DeepConf' of 'Deep Think with Confidence', 'A-MEM' of 'Agentic Memory for ...'). Not a name the title writes out
+    ('Deliberative Alignment', 'ARC-AGI'), one with a number (a version or size: 'o1-mini'), nor a kind made of whole
+    words ('dLLM' of 'Diffusion LLMs', 'OAgents' of '... of Agents')."""
+    if re.search(r"\d", name):
+        return False
+    words = re.findall(r"[a-z]+", name.lower())
+    letters = "".join(words)
+    if len(letters) < 4 or any(title_words[i:i + len(words)] == words for i in range(len(title_words))):
+        return False
+
+    def spelled(rest: str, start: int, used: int) -> bool:  # ``rest`` spelled by starts of title words from ``start`` on
+        for i in range(start, len(title_words)):
+            word = title_words[i]
+            for n in range(min(len(word), len(rest)), 0, -1):
+                if word[:n] != rest[:n]:
+                    continue
+                if n == len(rest):
+                    if used >= 1 and len(word) - n >= 2:
+                        return True
+                elif spelled(rest[n:], i + 1, used + 1):
+                    return True
+        return False
+
+    return spelled(letters, 0, 0)
 
 
 def _built_benchmark(item: LinkedItem, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],

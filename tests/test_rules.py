@@ -647,3 +647,15 @@ def test_the_benchmark_a_paper_builds_without_naming_it_there_is_introduced(tmp_
                       "and trains agents on it. Agents score 30% on Trellbench tasks and 80% on GSM8K.\n")
     assert rules[("planning-for-provers", "introduces", "trellbench")] == {"introduces.built-benchmark"}
     assert not {k for k in rules if k[1] == "introduces" and k[2] in ("gsm8k", "quibbench")}
+
+
+def test_a_name_made_of_the_titles_words_is_introduced(tmp_path):
+    """introduces.title-abbreviation: under the title 'Zorbing Proofs with Confidence', 'ZorbConf' (the starts of its
+    words, the last cut short) is the paper's own, though no sentence says so; 'OProvers' under 'Chain of Provers'
+    (whole words: a kind) is not."""
+    rules = _rules_of(tmp_path, "1. Zorbing Proofs with Confidence\nA test-time method for provers that keeps only "
+                      "confident traces. ● Gains: on long proofs, ZorbConf keeps 60% of the traces at K=64.\n"
+                      "3. Chain of Provers\nA study of prover ensembles. ● Gains: on long proofs, OProvers keeps half of the traces "
+                      "at K=64.\n")
+    assert rules[("zorbing-proofs-with-confidence", "introduces", "zorbconf")] == {"introduces.title-abbreviation"}
+    assert not {k for k in rules if k[1] == "introduces" and k[2] == "oprovers"}
