@@ -138,7 +138,6 @@ class Lexicon:
     definition_after: re.Pattern[str]
     clause_opening: re.Pattern[str]
     novel_subject_before: re.Pattern[str]
-    built_benchmark: re.Pattern[str]  # 'The team builds a benchmark of 500 tasks': the paper makes one it names elsewhere
     novel_defined_after: re.Pattern[str]
     method_use_before: re.Pattern[str]
     method_use_after: re.Pattern[str]

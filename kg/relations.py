@@ -515,9 +515,6 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
             # introduces.title-abbreviation: 'Deep Think with Confidence' and 'DeepConf', 'Agentic Memory for LLM
             # Agents' and 'A-MEM': a name made of the title's words is the paper's own, known or not
             out[lm.entity] = (lm.mention.sentence, "introduces.title-abbreviation")
-    built = _built_benchmark(item, entities, papers_of_entity, lex, out)
-    if built:
-        out[built.entity] = (built.mention.sentence, "introduces.built-benchmark")
     for key in list(out):
         label = entities[key].label
         for lm in item.mentions:
@@ -554,21 +551,6 @@ def _abbreviates(name: str, title_words: list[str]) -> bool:
         return False
 
     return spelled(letters, 0, 0)
-
-
-def _built_benchmark(item: LinkedItem, entities: Mapping[str, Entity], papers_of_entity: dict[str, set[str]],
-                     lex: Lexicon, introduced: Mapping[str, object]) -> LinkedMention | None:
-    """The benchmark an item says it builds without naming it there ('The team builds a benchmark of 500 tasks.' ...
-    'scores 30% on ZorbBench'): the first benchmark in its body that no other paper names and the vocabulary does not
-    know, when the rules found no benchmark it introduces."""
-    if any(entities[key].type == EntityType.BENCHMARK for key in introduced):
-        return None
-    if not any(lex.built_benchmark.search(s) for s in item.annotated.sentences[1:]):
-        return None
-    return next((lm for lm in item.mentions if lm.mention.sentence > 0 and entities[lm.entity].type == EntityType.BENCHMARK
-                 and not entities[lm.entity].in_vocabulary and not entities[lm.entity].variant_of
-                 and papers_of_entity[lm.entity] == {item.paper} and not lex.kind_qualifier_after.match(_around(item, lm)[1])),
-                None)
 
 
 def _opens_clause(before: str, lex: Lexicon) -> bool:
