@@ -170,10 +170,29 @@ def model_relation(c: MentionContext) -> RuleResult:
         # 'X is 78% cheaper than Y' in a study: with no system of its own, the paper compares the models it studies
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-compared"
     if lex.compare_cues.search(sentence) and not c.lm.mention.in_title and not subject and not example:
+        if not lex.compare_cues.search(before) and _name_before_cue(c):
+            # comparedWith.cue-of-another: 'With X workers, Quux reaches 52%, beating Y': the cue after X is another
+            # name's comparison; X is none of the baselines
+            return None
         return Predicate.COMPARED_WITH, "comparedWith.cue"
     if c.only_this_paper and not c.entity.in_vocabulary and c.in_body:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.only-this-paper"
     return None
+
+
+def _name_before_cue(c: MentionContext) -> bool:
+    """True when another model or method of the sentence stands between the mention and the first comparison cue after
+    it: that name is the cue's subject ('Across X and Y, Quux improves ... over Z'). A benchmark between ('X scores 30% on
+    ZorbBench, trailing Quux') takes no comparison over."""
+    cue = c.lex.compare_cues.search(c.after)
+    if cue is None:
+        return False
+    start = len(c.sentence) - len(c.after)
+    between = c.sentence[start:start + cue.start()]
+    return any(other.mention.sentence == c.lm.mention.sentence and other.entity != c.lm.entity
+               and c.entities[other.entity].type in (EntityType.MODEL, EntityType.METHOD)
+               and re.search(r"(?<![\w-])" + re.escape(other.mention.surface) + r"(?![\w-])", between)
+               for other in c.item.mentions)
 
 
 def _compared_to_studied_model(c: MentionContext, before: str) -> bool:
@@ -461,6 +480,8 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         return None
     if not in_title and lex.intro_blockers.search(before):
         return None  # 'predecessors like X', 'using the X algorithm': work the paper builds on or calls
+    if lex.kind_qualifier_after.match(after):
+        return None  # introduces.not-a-kind: 'the first X-style dataset' is a new one of X's kind, not X
     cue = ("introduces.verb-expanded" if known and not in_title else "introduces.verb" if by_verb
            else "introduces.subject-of-verb" if subject_of_verb else "introduces.title" if in_title else None)
     compared = lex.compare_cues.search(before[-50:]) is not None
@@ -531,6 +552,14 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
         rule = introduction_rule(_context(item, lm, entities, papers_of_entity, lex), known)
         if rule:
             out.setdefault(lm.entity, (lm.mention.sentence, rule))
+    title_words = re.findall(r"[a-z0-9]+", item.annotated.item.title.lower())
+    for lm in item.mentions:
+        entity = entities[lm.entity]
+        if (lm.entity not in out and lm.mention.sentence > 0 and entity.type != EntityType.ORGANIZATION
+                and papers_of_entity[lm.entity] == {item.paper} and _abbreviates(lm.mention.surface, title_words)):
+            # introduces.title-abbreviation: 'Deep Think with Confidence' and 'DeepConf', 'Agentic Memory for LLM
+            # Agents' and 'A-MEM': a name made of the title's words is the paper's own, known or not
+            out[lm.entity] = (lm.mention.sentence, "introduces.title-abbreviation")
     for key in list(out):
         label = entities[key].label
         for lm in item.mentions:
@@ -539,6 +568,34 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
             if not other.in_vocabulary and member and lm.entity not in out:
                 out[lm.entity] = (lm.mention.sentence, "introduces.family-member")  # 'WebThinker-32B-RL' belongs to 'WebThinker'
     return out
+
+
+def _abbreviates(name: str, title_words: list[str]) -> bool:
+    """True when the name is made of the starts of two or more of the title's words, in order, its last part cut short
+    ('DeepConf' of 'Deep Think with Confidence', 'A-MEM' of 'Agentic Memory for ...'). Not a name the title writes out
+    ('Deliberative Alignment', 'ARC-AGI'), one with a number (a version or size: 'o1-mini'), nor a kind made of whole
+    words ('dLLM' of 'Diffusion LLMs', 'OAgents' of '... of Agents')."""
+    if re.search(r"\d", name):
+        return False
+    words = re.findall(r"[a-z]+", name.lower())
+    letters = "".join(words)
+    if len(letters) < 4 or any(title_words[i:i + len(words)] == words for i in range(len(title_words))):
+        return False
+
+    def spelled(rest: str, start: int, used: int) -> bool:  # ``rest`` spelled by starts of title words from ``start`` on
+        for i in range(start, len(title_words)):
+            word = title_words[i]
+            for n in range(min(len(word), len(rest)), 0, -1):
+                if word[:n] != rest[:n]:
+                    continue
+                if n == len(rest):
+                    if used >= 1 and len(word) - n >= 2:
+                        return True
+                elif spelled(rest[n:], i + 1, used + 1):
+                    return True
+        return False
+
+    return spelled(letters, 0, 0)
 
 
 def _opens_clause(before: str, lex: Lexicon) -> bool:

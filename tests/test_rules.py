@@ -620,3 +620,44 @@ def test_a_review_is_not_by_the_organisation_its_title_names(tmp_path):
     triples = _triples(tmp_path, "1. A Review of Quillmont Labs Models\nThis paper reviews the techniques behind the "
                        "open models of Quillmont Labs.\n")
     assert not {t for t in triples if t[1] == "affiliation"}
+
+
+def test_a_comparison_cue_after_another_system_is_not_the_models(tmp_path):
+    """comparedWith.cue-of-another: 'Across Quxa-7B and Mibbo-8B backbones, ZorbRL improves ... over PPO' compares ZorbRL
+    with PPO: the models before ZorbRL are none of its baselines; a model after the cue ('beats Tribo-70B') still is, and
+    so is one before a cue with only a benchmark between ('In short proofs, Blorfi-9B scores 30% on Plinkett, trailing ...')."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Across Quxa-7B and Mibbo-8B backbones, "
+                      "ZorbRL improves accuracy by several points over PPO. Zorvath beats Tribo-70B on long proofs. "
+                      "In short proofs, Blorfi-9B scores 30% on Plinkett, trailing Zorvath by ten points.\n")
+    assert not {k for k in rules if k[1] == "comparedWith" and k[2] in ("quxa-7b", "mibbo-8b")}
+    assert ("zorvath", "comparedWith", "tribo-70b") in rules
+    assert ("zorvath", "comparedWith", "blorfi-9b") in rules
+
+
+def test_a_model_the_system_is_built_on_top_of_is_its_base(tmp_path):
+    """usesBaseModel.cue: 'built on top of X' makes X the base; the 'top' in it is no comparison ('X tops Y' is one)."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Built on top of Quxa-7B, it beats "
+                      "Mibbo-8B on long proofs.\n")
+    assert "usesBaseModel.cue" in rules[("zorvath", "usesBaseModel", "quxa-7b")]
+    assert ("zorvath", "comparedWith", "quxa-7b") not in rules
+    assert ("zorvath", "comparedWith", "mibbo-8b") in rules
+
+
+def test_a_name_that_qualifies_a_kind_is_not_introduced(tmp_path):
+    """introduces.not-a-kind: 'introduces the first Quibbench-style dataset' makes a new dataset of Quibbench's kind; it
+    does not introduce Quibbench."""
+    rules = _rules_of(tmp_path, "1. Proving in Q\nIt introduces the first Quibbench-style dataset for proofs in Q, "
+                      "with 300 problems.\n")
+    assert not {k for k in rules if k[1] == "introduces" and k[2] == "quibbench"}
+
+
+def test_a_name_made_of_the_titles_words_is_introduced(tmp_path):
+    """introduces.title-abbreviation: under the title 'Zorbing Proofs with Confidence', 'ZorbConf' (the starts of its
+    words, the last cut short) is the paper's own, though no sentence says so; 'OProvers' under 'Chain of Provers'
+    (whole words: a kind) is not."""
+    rules = _rules_of(tmp_path, "1. Zorbing Proofs with Confidence\nA test-time method for provers that keeps only "
+                      "confident traces. ● Gains: on long proofs, ZorbConf keeps 60% of the traces at K=64.\n"
+                      "3. Chain of Provers\nA study of prover ensembles. ● Gains: on long proofs, OProvers keeps half of the traces "
+                      "at K=64.\n")
+    assert rules[("zorbing-proofs-with-confidence", "introduces", "zorbconf")] == {"introduces.title-abbreviation"}
+    assert not {k for k in rules if k[1] == "introduces" and k[2] == "oprovers"}
