@@ -162,11 +162,11 @@ def _rules(corpus, label):
 
 
 @pytest.mark.parametrize("label, rule, family", [
-    ("Blorfi-7B-Instruct", "family.implied", "Blorfi-7B"),  # a tier cut off: the family the text implies
-    ("Blorfi-7B", "family.implied", "Blorfi"),
+    # size and tier cut off: the family the text implies (a prefix ending in a size is never a family)
+    ("Blorfi-7B-Instruct", "family.implied", "Blorfi"),
     ("ZorbBench 2025", "family.edition", "ZorbBench"),
-    ("Blorfi-7B-Instruct", "type.votes", "Blorfi-7B"),
-    ("Blorfi-7B", "type.family", "Blorfi"),  # no votes of its own: it follows its family
+    ("Blorfi-7B-Instruct", "type.votes", "Blorfi"),
+    ("Blorfi", "type.implied-family", None),  # never written alone: typed as the family of its members
     ("GRPO", "type.vocabulary", None),
     ("ZorbBench", "type.edition-family", None),
 ])
@@ -174,6 +174,18 @@ def test_linking_rules_are_traced(week, label, rule, family):
     rules, entity = _rules(week.corpus, label)
     assert rule in rules
     assert (week.corpus.entities[entity.variant_of].label if entity.variant_of else None) == family
+
+
+def test_a_weakly_typed_release_is_typed_like_its_model_family(tmp_path):
+    """type.family: a title name with no confident vote of its own ('Quxo-Mini-Reasoning shows ...') is a model of
+    the family its sized releases imply (Quxo, from Quxo-8B and Quxo-70B), whatever its title suggests."""
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Quxo-Mini-Reasoning\n"
+                 "Quxo-Mini-Reasoning shows that small models can reason; results are reported on ZorbBench.\n"
+                 "2. Plinkett\nPlinkett fine-tunes Quxo-8B, an open model, and Quxo-70B, a larger model, on ZorbBench.\n")
+    corpus = build([tmp_path]).corpus
+    rules, entity = _rules(corpus, "Quxo-Mini-Reasoning")
+    assert "type.family" in rules and entity.type == "Model"
+    assert corpus.entities[entity.variant_of].label == "Quxo"
 
 
 @pytest.mark.parametrize("subject, predicate, obj, rule", [
