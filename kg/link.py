@@ -632,9 +632,7 @@ class Linker:
             if _ACTIVE_SIZE.match(tail[0]) and SIZE_TOKEN.match(segments[cut - 1]):
                 continue  # '30B-A3B' is one size (total and active parameters): no '-30B' family
             # family.implied is for discovered names: a vocabulary model with no family has none the vocabulary omits
-            # the tail a size or tier, or a size and tiers after it ('-7B-Instruct': a size is a leaf, no family)
-            if not entity.in_vocabulary and all(SIZE_TOKEN.match(t) or t.lower() in self.lex.family_tiers for t in tail) and (
-                    cut == len(segments) - 1 or SIZE_TOKEN.match(tail[0])):
+            if cut == len(segments) - 1 and not entity.in_vocabulary and (SIZE_TOKEN.match(tail[0]) or tail[0].lower() in self.lex.family_tiers):
                 named = self._named_new_family(entities, entity, segments[:cut], "-" if "-" in label else " ")
                 if named:
                     return "family.named-over-implied", named
