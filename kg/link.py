@@ -615,8 +615,6 @@ class Linker:
         for cut in range(len(segments) - 1, 0, -1):
             prefix = "-".join(segments[:cut]) if "-" in label else " ".join(segments[:cut])
             prefix_key = fold(prefix)
-            if SIZE_TOKEN.match(segments[cut - 1]):
-                continue  # family.size-is-a-leaf: 'Zorb2-7B-Instruct' is a Zorb2 model, no kind of 'Zorb2-7B'
             if (prefix_key in entities or prefix_key in self.vocab_by_fold) and (entity.type != EntityType.BENCHMARK
                                                                               or self._edition_tail(segments[cut:])):
                 if self._other_casing(entities, prefix_key, prefix):
@@ -835,9 +833,7 @@ def _family_spelling(label: str, family: str) -> str:
     for cut in range(1, len(label) + 1):
         if fold(label[:cut]) == target and (cut == len(label) or label[cut] in " -"):
             same_letters = re.sub(r"[\s-]", "", label[:cut]) == re.sub(r"[\s-]", "", family)
-            # a hyphenated name keeps its hyphens: 'Zorb-3-8B-IT' under 'Zorb 3' is no 'Zorb 3-8B-IT'
-            spaced_into_hyphens = " " in family and " " not in label and "-" in label[cut:]
-            return family + label[cut:] if same_letters and not spaced_into_hyphens else label
+            return family + label[cut:] if same_letters else label
     return label
 
 

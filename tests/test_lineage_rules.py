@@ -340,19 +340,6 @@ def test_a_word_before_a_new_models_name_makes_a_kind_of_it(tmp_path):
     assert entities[fold("Search-Quxi")].variant_of is None
 
 
-def test_a_size_is_a_leaf_so_a_tier_of_a_size_sits_under_the_family(tmp_path):
-    """family.size-is-a-leaf: 'Zorblax2-7B-Instruct' is a Zorblax2 model (size -> generation -> family), not a kind of
-    the vocabulary's size 'Zorblax2-7B'; a hyphenated name under a spaced family ('Quxo 3') keeps its hyphens."""
-    linker = _linker(tmp_path, '{"id": "Zorblax2", "type": "Model", "aliases": [], "variant_of": null}',
-                     '{"id": "Zorblax2-7B", "type": "Model", "aliases": [], "variant_of": "Zorblax2"}',
-                     '{"id": "Quxo 3", "type": "Model", "aliases": [], "variant_of": null}')
-    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL) for n in ("Zorblax2-7B-Instruct", "Quxo-3-8B-IT")}
-    entities = linker.families(typed, {}, defaultdict(list))
-    assert entities[fold("Zorblax2-7B-Instruct")].variant_of == "zorblax2"
-    assert entities[fold("Quxo-3-8B-IT")].variant_of == fold("Quxo 3")
-    assert entities[fold("Quxo-3-8B-IT")].label == "Quxo-3-8B-IT"
-
-
 def test_a_camel_case_prefix_is_no_member_of_a_family_written_in_capitals(tmp_path):
     """family.same-casing: 'ZoRb-DSL' folds like the benchmark 'ZORB' but is another name; 'Zorb-Hard', the acronym
     written as a word, is still its edition."""
