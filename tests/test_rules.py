@@ -162,11 +162,11 @@ def _rules(corpus, label):
 
 
 @pytest.mark.parametrize("label, rule, family", [
-    # size and tier cut off: the family the text implies (a prefix ending in a size is never a family)
-    ("Blorfi-7B-Instruct", "family.implied", "Blorfi"),
+    ("Blorfi-7B-Instruct", "family.implied", "Blorfi-7B"),  # a tier cut off: the family the text implies
+    ("Blorfi-7B", "family.implied", "Blorfi"),
     ("ZorbBench 2025", "family.edition", "ZorbBench"),
-    ("Blorfi-7B-Instruct", "type.votes", "Blorfi"),
-    ("Blorfi", "type.implied-family", None),  # never written alone: typed as the family of its members
+    ("Blorfi-7B-Instruct", "type.votes", "Blorfi-7B"),
+    ("Blorfi-7B", "type.family", "Blorfi"),  # no votes of its own: it follows its family
     ("GRPO", "type.vocabulary", None),
     ("ZorbBench", "type.edition-family", None),
 ])
