@@ -582,20 +582,20 @@ def _abbreviates(name: str, title_words: list[str]) -> bool:
     if len(letters) < 4 or any(title_words[i:i + len(words)] == words for i in range(len(title_words))):
         return False
 
-    def spelled(rest: str, start: int, used: int) -> bool:  # ``rest`` spelled by starts of title words from ``start`` on
-        for i in range(start, len(title_words)):
-            word = title_words[i]
-            for n in range(min(len(word), len(rest)), 0, -1):
-                if word[:n] != rest[:n]:
-                    continue
-                if n == len(rest):
-                    if used >= 1 and len(word) - n >= 2:
-                        return True
-                elif spelled(rest[n:], i + 1, used + 1):
-                    return True
-        return False
-
-    return spelled(letters, 0, 0)
+    # spelled[i][j]: letters[j:] is made of starts of title words i, i+1, ... (in order, some skipped), the last cut
+    # short by two letters or more, and not all of it from one word (j > 0 means a piece came before). A table,
+    # not a search, so that a long title of like words takes time in proportion to its length.
+    spelled = [[False] * (len(letters) + 1) for _ in range(len(title_words) + 1)]
+    for i in range(len(title_words) - 1, -1, -1):
+        word = title_words[i]
+        for j in range(len(letters)):
+            found = spelled[i + 1][j]
+            for n in range(1, min(len(word), len(letters) - j) + 1):
+                if found or word[n - 1] != letters[j + n - 1]:
+                    break
+                found = (j > 0 and len(word) - n >= 2) if j + n == len(letters) else spelled[i + 1][j + n]
+            spelled[i][j] = found
+    return spelled[0][0]
 
 
 def _opens_clause(before: str, lex: Lexicon) -> bool:

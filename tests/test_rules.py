@@ -673,3 +673,12 @@ def test_a_name_made_of_the_titles_words_is_introduced(tmp_path):
                       "at K=64.\n")
     assert rules[("zorbing-proofs-with-confidence", "introduces", "zorbconf")] == {"introduces.title-abbreviation"}
     assert not {k for k in rules if k[1] == "introduces" and k[2] == "oprovers"}
+
+
+def test_a_long_title_of_like_words_is_read_in_time_in_proportion_to_it(tmp_path):
+    """introduces.title-abbreviation once searched every way of spelling a name from the title's words: under a title of
+    40 words 'Zo', the name 'ZoZoZoZoZoZoZoZo' took more than 90 s (30 words and 'ZoZoZoZoZoZo' 4.5 s). Now a table:
+    the same answers (checked against the search on 20,000 random titles and names), in time linear in the title."""
+    title = " ".join(["Zo"] * 40)
+    rules = _rules_of(tmp_path, f"1. {title}\nA study. ● Gains: on long proofs, ZoZoZoZoZoZoZoZo keeps 60% of the traces.\n")
+    assert not {k for k in rules if k[1] == "introduces" and k[2] == "zozozozozozozozo"}
