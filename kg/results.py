@@ -260,6 +260,7 @@ def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[i
 
 
 _PERCENTILE = re.compile(r"\s+percentile\b", re.I)
+_LEADING_SPACE = re.compile(r"\s*")
 _GLUED_AFTER = re.compile(r"[A-Za-z×]|-[A-Za-z]")
 _NOT_ALONE_AFTER = re.compile(r"\s*(?:%\s*)?\+|/\s*\d|\s*[×x]\b")
 _RATING_AFTER = re.compile(r"\s+(?:Elo|rating)\b", re.I)
@@ -389,16 +390,20 @@ def _sentence_lines(item: LinkedItem, lexicon: ResultLexicon) -> list[int | None
     else None (the title, a paragraph)."""
     body = item.annotated.item.body
     out: list[int | None] = [None]
-    cursor = 0
+    # One pass over the body (an item may hold a million characters): the line number and the line's start are
+    # carried forward from the last sentence found, never counted again from the start.
+    cursor = counted = line = line_start = 0
     for sentence in item.annotated.sentences[1:]:
         at = body.find(sentence, cursor) if sentence else -1
         if at < 0:
             out.append(None)
             continue
-        cursor = at + len(sentence)
-        line_start = body.rfind("\n", 0, at) + 1
-        bullet = body[line_start:].lstrip().startswith(lexicon.bullets) if lexicon.bullets else False
-        out.append(body.count("\n", 0, at) if bullet else None)
+        line += body.count("\n", counted, at)
+        line_start = max(line_start, body.rfind("\n", counted, at) + 1)
+        counted, cursor = at, at + len(sentence)
+        lead = _LEADING_SPACE.match(body, line_start)  # always matches (maybe nothing)
+        bullet = bool(lexicon.bullets) and body.startswith(lexicon.bullets, lead.end() if lead else line_start)
+        out.append(line if bullet else None)
     return out
 
 

@@ -638,3 +638,17 @@ def test_named_systems_score_on_the_benchmark_the_item_introduces(general_shapes
     # unnamed scorer ('Humans solve 92%') and a count ('(1)') are not results
     assert scored(general_shapes, "quartzbench") == [
         ("Glimmer-4B", "QuartzBench", Decimal("42")), ("Quxa-70B", "QuartzBench", Decimal("21"))]
+
+
+def test_each_sentence_knows_the_bullet_line_it_stands_on():
+    """bullet-carried reads which sentences share a bullet line: numbered in one pass over the body (it counted the
+    lines again from the start for every sentence, quadratic in a long item); a paragraph's sentence has none."""
+    from types import SimpleNamespace
+
+    from kg.results import _sentence_lines, load_lexicon
+
+    body = "Zorb is a planner. It plans.\n● Results on Quux: Zorb reaches 61.2%. With retries, 70.8%.\n  ● Costs drop.\nDone."
+    sentences = ("Zorb", "Zorb is a planner.", "It plans.", "● Results on Quux: Zorb reaches 61.2%.", "With retries, 70.8%.",
+                 "● Costs drop.", "Not in the body.", "Done.")
+    item = SimpleNamespace(annotated=SimpleNamespace(item=SimpleNamespace(body=body), sentences=sentences))
+    assert _sentence_lines(item, load_lexicon()) == [None, None, None, 1, 1, 2, None, None]
