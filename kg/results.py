@@ -317,12 +317,12 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
         own = _own_system(item, corpus.entities, introduced.get(item.paper, []))
         own_benchmark = _own_benchmark(item, introduced_benchmarks.get(item.paper, set()), corpus.entities)
         sentences = item.annotated.sentences
-        lines = _sentence_lines(item, lexicon)
+        grounds = _bullet_grounds(item, sentences, _sentence_lines(item, lexicon), corpus.entities, lexicon)
         for index, sentence in enumerate(sentences):
             if index == 0:
                 continue  # the title
             carried = _carried_benchmark(item, index, sentences, corpus.entities, lexicon)
-            bullet = None if carried else _bullet_benchmark(item, index, sentences, lines, corpus.entities, lexicon)
+            bullet = None if carried else grounds[index]
             # the bullet's benchmark, else the item's own: a weaker ground than one the sentence states
             weak = bullet[0] if bullet else own_benchmark
             carried = carried or bullet
@@ -371,18 +371,11 @@ def _carried_benchmark(item: LinkedItem, index: int, sentences: tuple[str, ...] 
         return None
     if any(s.type == EntityType.BENCHMARK for s in _spans(item, index, sentence, entities)):
         return None
-    return _only_benchmark(item, [index - 1], sentences, entities)
-
-
-def _only_benchmark(item: LinkedItem, indices: list[int], sentences: tuple[str, ...] | list[str],
-                    entities: Mapping[str, Entity]) -> tuple[_Span, int] | None:
-    """The one benchmark the sentences at ``indices`` name (as a name at the very start of a sentence), with the
-    first sentence naming it; None when they name none or several."""
-    named = {(s.entity, s.surface, i) for i in indices for s in _spans(item, i, sentences[i], entities) if s.type == EntityType.BENCHMARK}
-    if len({key for key, _, _ in named}) != 1:
+    previous = {(s.entity, s.surface) for s in _spans(item, index - 1, sentences[index - 1], entities) if s.type == EntityType.BENCHMARK}
+    if len({key for key, _ in previous}) != 1:
         return None
-    key, surface, at = min(named, key=lambda n: (n[2], n[1]))
-    return _Span(0, 0, key, EntityType.BENCHMARK, surface), at
+    key, surface = min(previous)
+    return _Span(0, 0, key, EntityType.BENCHMARK, surface), index - 1
 
 
 def _sentence_lines(item: LinkedItem, lexicon: ResultLexicon) -> list[int | None]:
@@ -407,27 +400,34 @@ def _sentence_lines(item: LinkedItem, lexicon: ResultLexicon) -> list[int | None
     return out
 
 
-def _bullet_benchmark(item: LinkedItem, index: int, sentences: tuple[str, ...] | list[str], lines: list[int | None],
-                      entities: Mapping[str, Entity], lexicon: ResultLexicon) -> tuple[_Span, int] | None:
-    """'● Results on ARC-AGI-1: A lifts the score to 59.3. With retries, A reaches 70.8.': a sentence of a bullet
-    after its first, naming no benchmark, stands on the benchmark the bullet opens on, in its heading or its first
-    clause, when the bullet names no other before it (bullet-carried): the annotation standard reads a result 'in
-    one sentence or bullet'. A benchmark the bullet only names in passing ('boosts X accuracy to 73.6%') is not
-    what the rest of the bullet is about."""
-    line = lines[index] if index < len(lines) else None
-    if line is None or index < 2 or lines[index - 1] != line:
-        return None
-    if any(s.type == EntityType.BENCHMARK for s in _spans(item, index, sentences[index], entities)):
-        return None
-    earlier = [i for i in range(1, index) if lines[i] == line]
-    only = _only_benchmark(item, earlier, sentences, entities)
-    if only is None:
-        return None
-    first = sentences[earlier[0]]
-    spans = _spans(item, earlier[0], first, entities)
-    opens = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(first[: spans[0].start], lexicon) else None
-    ground = opens or _heading_benchmark(first, spans)
-    return only if ground is not None and ground.entity == only[0].entity else None
+def _bullet_grounds(item: LinkedItem, sentences: tuple[str, ...] | list[str], lines: list[int | None],
+                    entities: Mapping[str, Entity], lexicon: ResultLexicon) -> list[tuple[_Span, int] | None]:
+    """For each sentence, the benchmark its bullet stands on, with the sentence that named it (bullet-carried).
+
+    '● Results on ARC-AGI-1: A lifts the score to 59.3. With retries, A reaches 70.8.': a sentence of a bullet after
+    its first, naming no benchmark, stands on the benchmark the bullet opens on, in its heading or its first clause,
+    when the bullet names no other before it: the annotation standard reads a result 'in one sentence or bullet'. A
+    benchmark the bullet only names in passing ('boosts X accuracy to 73.6%') is not what the rest of the bullet is
+    about. One pass over the item: what a bullet's earlier sentences named is carried forward, not read again for
+    every later sentence (a long bullet made that quadratic)."""
+    out: list[tuple[_Span, int] | None] = [None] * len(sentences)
+    run: int | None = None  # the line of the bullet being read
+    ground: _Span | None = None  # the benchmark that bullet opens on
+    named: list[tuple[int, str, str]] = []  # (sentence, surface, entity) of each benchmark the bullet named so far
+    for index in range(1, len(sentences)):
+        line = lines[index] if index < len(lines) else None
+        if line is None:
+            continue
+        spans = _spans(item, index, sentences[index], entities)
+        here = [(index, s.surface, s.entity) for s in spans if s.type == EntityType.BENCHMARK]
+        if line != run:
+            opens = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(sentences[index][: spans[0].start], lexicon) else None
+            run, ground, named = line, opens or _heading_benchmark(sentences[index], spans), []
+        elif not here and ground is not None and lines[index - 1] == line and {key for _, _, key in named} == {ground.entity}:
+            at, surface, key = min(named)
+            out[index] = _Span(0, 0, key, EntityType.BENCHMARK, surface), at
+        named += here
+    return out
 
 
 def _weakly_grounded(sentence: str, number: _Number, system: _Span | None, lexicon: ResultLexicon) -> bool:

@@ -652,3 +652,31 @@ def test_each_sentence_knows_the_bullet_line_it_stands_on():
                  "● Costs drop.", "Not in the body.", "Done.")
     item = SimpleNamespace(annotated=SimpleNamespace(item=SimpleNamespace(body=body), sentences=sentences))
     assert _sentence_lines(item, load_lexicon()) == [None, None, None, 1, 1, 2, None, None]
+
+
+def test_a_long_bullet_is_read_once(tmp_path, monkeypatch):
+    """bullet-carried read every earlier sentence of a bullet again for each later one: a bullet of n sentences cost
+    n²/2 readings of their names (a one-line digest of a million characters would never finish). Counted, not
+    timed: the names of each sentence are read a bounded number of times, and every score still stands on the
+    bullet's benchmark."""
+    import kg.results
+    from kg.pipeline import build
+
+    from conftest import write_digest
+
+    calls = [0]
+    spans = kg.results._spans
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return spans(*args, **kwargs)
+
+    monkeypatch.setattr(kg.results, "_spans", counted)
+    scores = [f"{50 + i / 10:.1f}" for i in range(1, 61)]
+    bullet = "● Results on Quibble-Bench: Zorblax-7B reaches 50.0%. " + " ".join(f"Then Zorblax-7B reaches {v}%." for v in scores)
+    write_digest(tmp_path, "week.txt", f"Top AI Papers of the Week (June 2 - 8)\n1. Zorblax\nZorblax-7B is a new model.\n{bullet}\n"
+                 "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    result = build([tmp_path])
+    values = {str(r.value) for r in result.results if result.corpus.entities[r.benchmark].label == "Quibble-Bench"}
+    assert set(scores) <= values
+    assert calls[0] < 10 * 62, calls[0]
