@@ -33,3 +33,12 @@ def test_a_model_that_writes_the_papers_data_is_used(tmp_path):
     for model in ("quxa-70b", "mibbo-405b"):
         assert rules.get(("zorvath", "usesBaseModel", model)) == {"usesBaseModel.role"}, model
         assert ("zorvath", "comparedWith", model) not in rules
+
+
+def test_a_method_in_brackets_after_a_class_of_prior_work_is_not_used(tmp_path):
+    """usesMethod.not-prior-work: 'traditional unlearning methods (X)' gives X as an example of the prior work, as
+    'traditional unlearning methods like X' does; 'its planner (Y)' is still a use."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new unlearning method. Traditional unlearning methods (PPO) "
+                      "recover the removed facts in 50 steps. Its planner (DPO) plans ahead.\n")
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+    assert ("zorvath", "usesMethod", "dpo") in rules
