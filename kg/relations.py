@@ -166,8 +166,9 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.title-subject"  # 'Has GPT-5 Achieved X?': the model it studies
     if c.study_paper and c.in_body and not lex.compare_cues.search(sentence):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-subject"  # 'GPT-5 leads overall but ...' in a study of it
-    if c.study_paper and c.in_body and (not lex.compare_cues.search(before) or _compared_to_studied_model(c, before)):
-        # 'X is 78% cheaper than Y' in a study: with no system of its own, the paper compares the models it studies
+    if c.study_paper and c.in_body and not example and (not lex.compare_cues.search(before) or _compared_to_studied_model(c, before)):
+        # 'X is 78% cheaper than Y' in a study: with no system of its own, the paper compares the models it studies;
+        # usesBaseModel.study-example: not 'large models like X can ... better traces', X only illustrates a kind
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-compared"
     if lex.compare_cues.search(sentence) and not c.lm.mention.in_title and not subject and not example:
         if not lex.compare_cues.search(before) and _name_before_cue(c):

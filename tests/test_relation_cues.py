@@ -42,3 +42,24 @@ def test_a_method_in_brackets_after_a_class_of_prior_work_is_not_used(tmp_path):
                       "recover the removed facts in 50 steps. Its planner (DPO) plans ahead.\n")
     assert ("zorvath", "usesMethod", "ppo") not in rules
     assert ("zorvath", "usesMethod", "dpo") in rules
+
+
+def test_every_name_of_an_example_list_is_not_introduced(tmp_path):
+    """introduces.example-list: each name of '(including A, B, C, etc.)' is an example of the data the paper draws on,
+    even after a word that reads like a release verb ('open-source repositories'); the list's first name as well."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Data: the authors build a 1M-prompt set "
+                      "by pulling prompts from open-source repositories (including GlimSet, Snorkdata, Quibble, etc.).\n")
+    introduced = {k[2] for k in rules if k[0] == "zorvath" and k[1] == "introduces"}
+    assert introduced == {"zorvath"}
+
+
+def test_a_model_given_as_an_example_in_a_study_is_not_studied(tmp_path):
+    """usesBaseModel.study-example: in a paper with no system of its own, 'large models like X can spend more compute
+    on better traces' gives X as an example of a kind; a model the study tunes is still one it uses."""
+    rules = _rules_of(tmp_path, "1. How Small Models Learn from Big Ones\nResearchers study how to move answers from big "
+                      "models into small ones.\n● Background: while large models like GPT-4o can spend more compute to "
+                      "write better traces, this paper moves their answers into small models.\n● Gains: fine-tuning "
+                      "Llama-3-8B on the answers helps.\n")
+    paper = "how-small-models-learn-from-big-ones"
+    assert not {k for k in rules if k[0] == paper and k[2] == "gpt4o"}
+    assert (paper, "usesBaseModel", "llama3-8b") in rules
