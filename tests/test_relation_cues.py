@@ -63,3 +63,14 @@ def test_a_model_given_as_an_example_in_a_study_is_not_studied(tmp_path):
     paper = "how-small-models-learn-from-big-ones"
     assert not {k for k in rules if k[0] == paper and k[2] == "gpt4o"}
     assert (paper, "usesBaseModel", "llama3-8b") in rules
+
+
+def test_new_far_ahead_of_a_name_does_not_introduce_it(tmp_path):
+    """introduces.adjective-near: 'New families of unstable flows are found for the wide Zorb equation. says the flows
+    are new, not Zorb; 'a novel planner, FlorpNet,' still introduces FlorpNet."""
+    rules = _rules_of(tmp_path, "1. Finding Unstable Flows\nNew families of unstable self-similar flows are found for the "
+                      "porous media equation and the wide GlimFlow equation, with a proof.\n● Search: a novel planner, "
+                      "FlorpNet, picks the next flow.\n")
+    introduced = {k[2] for k in rules if k[1] == "introduces" and k[0] == "finding-unstable-flows"}
+    assert "glimflow" not in introduced
+    assert "florpnet" in introduced
