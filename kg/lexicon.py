@@ -163,6 +163,7 @@ class Lexicon:
     title_compare_before: re.Pattern[str]  # 'Beyond X' in a title: a model it is set against
     kind_qualifier_after: re.Pattern[str]  # 'X-like LLMs' in the body: a kind, not the model
     baseline_after: re.Pattern[str]  # 'X-based baselines': a method named as a rival
+    used_just_before: re.Pattern[str]  # 'uses X technology': an unseen name the paper uses, not its own
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]

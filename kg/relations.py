@@ -553,6 +553,8 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
         rule = introduction_rule(_context(item, lm, entities, papers_of_entity, lex), known)
         if rule:
             out.setdefault(lm.entity, (lm.mention.sentence, rule))
+    for key in [k for k, (_, rule) in out.items() if rule in WEAK_INTRODUCTIONS and _used_in_item(item, k, lex)]:
+        del out[key]
     title_words = re.findall(r"[a-z0-9]+", item.annotated.item.title.lower())
     for lm in item.mentions:
         entity = entities[lm.entity]
@@ -569,6 +571,17 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
             if not other.in_vocabulary and member and lm.entity not in out:
                 out[lm.entity] = (lm.mention.sentence, "introduces.family-member")  # 'WebThinker-32B-RL' belongs to 'WebThinker'
     return out
+
+
+# The introduction rules that read only where an unseen name stands (a bullet it opens, a type noun after it), not a
+# sentence that says the paper made it: another mention may show the name is one the paper uses.
+WEAK_INTRODUCTIONS = frozenset({"introduces.novel-subject", "introduces.novel-typed"})
+
+
+def _used_in_item(item: LinkedItem, key: str, lex: Lexicon) -> bool:
+    """introduces.used-elsewhere: True when a mention of the entity is the object of a verb of use ('uses X
+    technology', 'built on X'): the paper names it as something it uses."""
+    return any(lm.entity == key and lex.used_just_before.search(_around(item, lm)[0]) for lm in item.mentions)
 
 
 def _abbreviates(name: str, title_words: list[str]) -> bool:

@@ -66,7 +66,7 @@ def test_a_model_given_as_an_example_in_a_study_is_not_studied(tmp_path):
 
 
 def test_new_far_ahead_of_a_name_does_not_introduce_it(tmp_path):
-    """introduces.adjective-near: 'New families of unstable flows are found for the wide Zorb equation. says the flows
+    """introduces.adjective-near: 'New families of unstable flows are found for the wide Zorb equation' says the flows
     are new, not Zorb; 'a novel planner, FlorpNet,' still introduces FlorpNet."""
     rules = _rules_of(tmp_path, "1. Finding Unstable Flows\nNew families of unstable self-similar flows are found for the "
                       "porous media equation and the wide GlimFlow equation, with a proof.\n● Search: a novel planner, "
@@ -74,3 +74,14 @@ def test_new_far_ahead_of_a_name_does_not_introduce_it(tmp_path):
     introduced = {k[2] for k in rules if k[1] == "introduces" and k[0] == "finding-unstable-flows"}
     assert "glimflow" not in introduced
     assert "florpnet" in introduced
+
+
+def test_a_name_the_item_says_it_uses_is_not_its_own(tmp_path):
+    """introduces.used-elsewhere: 'uses GlimSA technology' shows GlimSA is used, so the bullet it opens later
+    ('● GlimSA compression: ...') does not make it the paper's own; a name it only opens a bullet with still is."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. It uses GlimSA technology to cut memory."
+                      "\n● GlimSA compression: the sparse attention cuts memory by half.\n● FlorpNet planner: picks the "
+                      "next proof step.\n")
+    assert ("zorvath", "introduces", "glimsa") not in rules
+    assert ("zorvath", "usesMethod", "glimsa") in rules
+    assert ("zorvath", "introduces", "florpnet") in rules
