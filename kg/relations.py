@@ -475,7 +475,10 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
                                      or (not known and len(title.split()) <= 4))
     if _names_titles_means(c, known):
         return "introduces.title-means"  # 'Continual Learning via Zorb Routing': the means a title ends with is the paper's own
-    if known and not in_title and not (by_verb and _spelled_out_before(c)):
+    # introduces.verb-defined-known: 'It introduces two systems: Zorb, a dense memory store' names and defines Zorb
+    # as what it proposes, though the vocabulary knows the name
+    defined = by_verb and lex.novel_defined_after.match(after) is not None
+    if known and not in_title and not (by_verb and _spelled_out_before(c)) and not defined:
         # introduces.verb-expanded: 'It proposes a Hierarchical Zorb Model (HZM)' defines the acronym as its own,
         # though the vocabulary knows it (from this paper, or another thing of that name)
         return None
@@ -483,7 +486,8 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         return None  # 'predecessors like X', 'using the X algorithm': work the paper builds on or calls
     if lex.kind_qualifier_after.match(after):
         return None  # introduces.not-a-kind: 'the first X-style dataset' is a new one of X's kind, not X
-    cue = ("introduces.verb-expanded" if known and not in_title else "introduces.verb" if by_verb
+    cue = ("introduces.verb-defined-known" if known and defined and not in_title
+           else "introduces.verb-expanded" if known and not in_title else "introduces.verb" if by_verb
            else "introduces.subject-of-verb" if subject_of_verb else "introduces.title" if in_title else None)
     compared = lex.compare_cues.search(before[-50:]) is not None
     if entity.type == EntityType.BENCHMARK:

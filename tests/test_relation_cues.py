@@ -85,3 +85,15 @@ def test_a_name_the_item_says_it_uses_is_not_its_own(tmp_path):
     assert ("zorvath", "introduces", "glimsa") not in rules
     assert ("zorvath", "usesMethod", "glimsa") in rules
     assert ("zorvath", "introduces", "florpnet") in rules
+
+
+def test_a_known_name_the_item_proposes_and_defines_is_introduced(tmp_path):
+    """introduces.verb-defined-known: '... introduces two systems: X, a dense memory store' names and defines X as what
+    the paper proposes, though the vocabulary knows the name; 'it is tuned with Y, a known method' (no proposal verb in
+    the clause) does not."""
+    rules = _rules_of(tmp_path, "1. Long Memory for Agents\nResearchers study long memory for agents.\n● The solution "
+                      "introduces two systems: LoRA, a dense memory store, and a graph store.\n● Training: the store is "
+                      "tuned with DPO, a preference method.\n")
+    paper = "long-memory-for-agents"
+    assert rules.get((paper, "introduces", "lora")) == {"introduces.verb-defined-known"}
+    assert (paper, "introduces", "dpo") not in rules
