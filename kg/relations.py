@@ -327,6 +327,7 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
     introduced = {} if review else _introduced(item, entities, papers_of_entity, lex)
     for key, (sentence_index, rule) in sorted(introduced.items()):
         found.add((item.paper, Predicate.INTRODUCES, key), Evidence(digest, sentences[sentence_index]), rule)
+    own_data = {key for key in introduced if entities[key].type == EntityType.BENCHMARK and _own_data(item, key, lex)}
     benchmark_paper = any(entities[key].type == EntityType.BENCHMARK for key in introduced)
     own_names = tuple(sorted({lm.mention.surface for lm in item.mentions if lm.entity in introduced}))
     authors_line = ", ".join(item.annotated.item.affiliations)
@@ -335,8 +336,8 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
 
     for lm in item.mentions:
         entity = entities[lm.entity]
-        if lm.entity in introduced and entity.type != EntityType.BENCHMARK:
-            continue  # a benchmark a paper introduces is usually also one it reports results on
+        if lm.entity in introduced and (entity.type != EntityType.BENCHMARK or lm.entity in own_data):
+            continue  # a benchmark a paper introduces is usually also one it reports results on; not data it builds
         if review and entity.type in (EntityType.MODEL, EntityType.METHOD):
             if entity.type == EntityType.METHOD:
                 _review_lineage(_context(item, lm, entities, papers_of_entity, lex, review_paper=True), found)
@@ -575,6 +576,20 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
             if not other.in_vocabulary and member and lm.entity not in out:
                 out[lm.entity] = (lm.mention.sentence, "introduces.family-member")  # 'WebThinker-32B-RL' belongs to 'WebThinker'
     return out
+
+
+def _own_data(item: LinkedItem, key: str, lex: Lexicon) -> bool:
+    """evaluatedOn.own-data: True for a benchmark the item presents as data it builds ('introduces three datasets (X,
+    Y, Z)', 'the X, a database of ...') and never names where it reports a figure ('reaches 40% on X')."""
+    data = scored = False
+    for lm in item.mentions:
+        if lm.entity != key:
+            continue
+        before, after = _around(item, lm)
+        data = data or lex.own_data_around.search(before[-80:] + "NAME" + after[:60]) is not None
+        sentence = item.annotated.sentences[lm.mention.sentence]
+        scored = scored or (lex.scored_on_before.search(before) is not None and any(ch.isdigit() for ch in sentence))
+    return data and not scored
 
 
 # The introduction rules that read only where an unseen name stands (a bullet it opens, a type noun after it), not a

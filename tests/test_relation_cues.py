@@ -97,3 +97,15 @@ def test_a_known_name_the_item_proposes_and_defines_is_introduced(tmp_path):
     paper = "long-memory-for-agents"
     assert rules.get((paper, "introduces", "lora")) == {"introduces.verb-defined-known"}
     assert (paper, "introduces", "dpo") not in rules
+
+
+def test_a_dataset_the_paper_builds_is_not_one_it_reports_on(tmp_path):
+    """evaluatedOn.own-data: 'introduces two datasets (GlimSet, SnorkData)' builds training data: introduced, not
+    evaluated on; a benchmark it builds and scores on ('reaches 40% on QuibbleBench') is both."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. The work introduces two datasets "
+                      "(GlimSet, SnorkData) and a benchmark, QuibbleBench.\n● Results: Zorvath reaches 40% on "
+                      "QuibbleBench.\n")
+    for name in ("glimset", "snorkdata"):
+        assert ("zorvath", "introduces", name) in rules
+        assert ("zorvath", "evaluatedOn", name) not in rules
+    assert ("zorvath", "evaluatedOn", "quibblebench") in rules
