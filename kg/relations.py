@@ -507,7 +507,10 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         # beats others ('Zorb-9B reaches 48%, outperforming Y') is the paper's own; a known or a rival one never gets
         # here, nor one the paper's system is joined to ('Zorb-9B with Quux beats Y': a base)
         return "introduces.novel-winner"
-    if not novel or compared or entity.variant_of or lex.use_verbs.search(clause[-40:]) or lex.method_use_after.match(after):
+    window = clause[-40:]
+    modifier = lex.use_verb_as_modifier.search(window)  # 'a training recipe (X)': 'training' is no use of X
+    used = lex.use_verbs.search(window[:modifier.start()] if modifier else window)
+    if not novel or compared or entity.variant_of or used or lex.method_use_after.match(after):
         return None  # 'X-based estimation' is built on X: a method the paper uses, not one it names as its own
     # An unseen name is the paper's own only with positive evidence: the sentence defines it ('X is a ...',
     # 'X (ACR), a framework that') or it is what its clause is about ('● X fixes ...'), never a name in passing.

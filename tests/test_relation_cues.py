@@ -109,3 +109,11 @@ def test_a_dataset_the_paper_builds_is_not_one_it_reports_on(tmp_path):
         assert ("zorvath", "introduces", name) in rules
         assert ("zorvath", "evaluatedOn", name) not in rules
     assert ("zorvath", "evaluatedOn", "quibblebench") in rules
+
+
+def test_an_ing_word_before_a_type_noun_is_no_use_of_the_name(tmp_path):
+    """introduces.use-verb-as-modifier: in 'a training recipe (X) that ...', 'training' qualifies 'recipe': X is the
+    paper's own recipe, not a method it trains with."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for spreadsheets. It ships a planner and a "
+                      "training recipe (Florpulse) that mixes two stages of tuning.\n")
+    assert rules.get(("zorvath", "introduces", "florpulse")) == {"introduces.novel-typed"}
