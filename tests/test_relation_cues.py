@@ -46,9 +46,9 @@ def test_a_method_in_brackets_after_a_class_of_prior_work_is_not_used(tmp_path):
 
 def test_every_name_of_an_example_list_is_not_introduced(tmp_path):
     """introduces.example-list: each name of '(including A, B, C, etc.)' is an example of the data the paper draws on,
-    even after a word that reads like a release verb ('open-source repositories'); the list's first name as well."""
-    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Data: the authors build a 1M-prompt set "
-                      "by pulling prompts from open-source repositories (including GlimSet, Snorkdata, Quibble, etc.).\n")
+    even after a word that reads like a release verb ('open-source archives'); the list's first name as well."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Data: its 1M-task set mixes prompts "
+                      "drawn from open-source archives (including GlimSet, SnorkQA, QuibbleMath, etc.) after filtering.\n")
     introduced = {k[2] for k in rules if k[0] == "zorvath" and k[1] == "introduces"}
     assert introduced == {"zorvath"}
 
@@ -88,11 +88,11 @@ def test_a_name_the_item_says_it_uses_is_not_its_own(tmp_path):
 
 
 def test_a_known_name_the_item_proposes_and_defines_is_introduced(tmp_path):
-    """introduces.verb-defined-known: '... introduces two systems: X, a dense memory store' names and defines X as what
+    """introduces.verb-defined-known: '... introduces two stores: X, a sparse key store' names and defines X as what
     the paper proposes, though the vocabulary knows the name; 'it is tuned with Y, a known method' (no proposal verb in
     the clause) does not."""
-    rules = _rules_of(tmp_path, "1. Long Memory for Agents\nResearchers study long memory for agents.\n● The solution "
-                      "introduces two systems: LoRA, a dense memory store, and a graph store.\n● Training: the store is "
+    rules = _rules_of(tmp_path, "1. Long Memory for Agents\nResearchers study long memory for agents.\n● Design: the work "
+                      "introduces two stores: LoRA, a sparse key store, and a graph store.\n● Training: the store is "
                       "tuned with DPO, a preference method.\n")
     paper = "long-memory-for-agents"
     assert rules.get((paper, "introduces", "lora")) == {"introduces.verb-defined-known"}
