@@ -117,3 +117,14 @@ def test_an_ing_word_before_a_type_noun_is_no_use_of_the_name(tmp_path):
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for spreadsheets. It ships a planner and a "
                       "training recipe (Florpulse) that mixes two stages of tuning.\n")
     assert rules.get(("zorvath", "introduces", "florpulse")) == {"introduces.novel-typed"}
+
+
+def test_a_method_named_with_a_rivals_result_is_not_used(tmp_path):
+    """usesMethod.not-a-rival: 'beating judges trained on more data like X' and 'compared to 50% with A and 37% with
+    X' name X with a rival; 'Zorvath plans with Y' still uses Y."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath plans with DPO.\n● Results: it "
+                      "solves 60% of proofs, beating provers trained with far more data like PPO.\n● Retrieval: its "
+                      "retriever finds 70% of lemmas compared to 50% with dense search and 37% with BM25.\n")
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+    assert ("zorvath", "usesMethod", "bm25") not in rules
+    assert ("zorvath", "usesMethod", "dpo") in rules
