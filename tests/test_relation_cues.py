@@ -128,3 +128,11 @@ def test_a_method_named_with_a_rivals_result_is_not_used(tmp_path):
     assert ("zorvath", "usesMethod", "ppo") not in rules
     assert ("zorvath", "usesMethod", "bm25") not in rules
     assert ("zorvath", "usesMethod", "dpo") in rules
+
+
+def test_a_maker_in_apposition_after_the_opening_name_is_an_affiliation(tmp_path):
+    """affiliation.cue: 'Zorvath, from Quillmont University, is a ...' names the maker of the system the sentence opens
+    with."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath, from Quillmont University, is a team of agents for long proofs "
+                      "that needs no central planner.\n")
+    assert rules.get(("zorvath", "affiliation", "quillmont-university")) == {"affiliation.cue"}
