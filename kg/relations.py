@@ -272,10 +272,22 @@ def organization_relation(c: MentionContext) -> RuleResult:
         return Predicate.AFFILIATION, "affiliation.cue"
     if c.lm.mention.sentence == 0 and not c.review_paper:  # 'A Review of X Models' is about X's work, not by X
         return Predicate.AFFILIATION, "affiliation.title"
+    if _names_title_system(c):
+        return Predicate.AFFILIATION, "affiliation.title-maker"  # 'Zorb V4' and 'Zorb trains ...': Zorb made its own model
     # The organisation that opens a sentence of the item's opening paragraph ('Zorb Labs runs ...') wrote the paper.
     if _in_opening_paragraph(c) and _opens_clause(c.before, c.lex) and c.lex.org_subject_after.match(c.after):
         return Predicate.AFFILIATION, "affiliation.first-subject"
     return None
+
+
+def _names_title_system(c: MentionContext) -> bool:
+    """True when the title's system is named after the organisation ('Zorb V4', 'Zorb-Prover-2' by Zorb): a lab names
+    its models after itself."""
+    system = c.entities.get(c.item.system) if c.item.system else None
+    if system is None or c.review_paper:
+        return False
+    return any(system.label.startswith(name) and c.lex.title_maker_after.match(system.label[len(name):])
+               for name in (c.entity.label, *c.entity.aliases))
 
 
 def _in_opening_paragraph(c: MentionContext) -> bool:

@@ -136,3 +136,13 @@ def test_a_maker_in_apposition_after_the_opening_name_is_an_affiliation(tmp_path
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath, from Quillmont University, is a team of agents for long proofs "
                       "that needs no central planner.\n")
     assert rules.get(("zorvath", "affiliation", "quillmont-university")) == {"affiliation.cue"}
+
+
+def test_an_organisation_the_title_system_is_named_after_is_its_maker(tmp_path):
+    """affiliation.title-maker: in the item 'Cohere Zorb-4', the organisation Cohere that the body names made its own
+    model; another organisation in passing ('data from Snorbit Labs') is none."""
+    rules = _rules_of(tmp_path, "1. Cohere Zorb-4\nCohere Zorb-4 is a new open model for long documents.\n● Post-training: "
+                      "instead of one mixed stage, Cohere trains a separate expert per domain on data licensed from "
+                      "the Snorbit Labs archive.\n")
+    orgs = {k[2] for k in rules if k[0] == "cohere-zorb-4" and k[1] == "affiliation"}
+    assert orgs == {"cohere"}
