@@ -342,6 +342,7 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
     for key, (sentence_index, rule) in sorted(introduced.items()):
         found.add((item.paper, Predicate.INTRODUCES, key), Evidence(digest, sentences[sentence_index]), rule)
     own_data = {key for key in introduced if entities[key].type == EntityType.BENCHMARK and _own_data(item, key, lex)}
+    prior_benchmarks = _prior_benchmarks(item, entities, lex)
     benchmark_paper = any(entities[key].type == EntityType.BENCHMARK for key in introduced)
     own_names = tuple(sorted({lm.mention.surface for lm in item.mentions if lm.entity in introduced}))
     authors_line = ", ".join(item.annotated.item.affiliations)
@@ -352,6 +353,8 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         entity = entities[lm.entity]
         if lm.entity in introduced and (entity.type != EntityType.BENCHMARK or lm.entity in own_data):
             continue  # a benchmark a paper introduces is usually also one it reports results on; not data it builds
+        if lm.entity in prior_benchmarks:
+            continue
         if review and entity.type in (EntityType.MODEL, EntityType.METHOD):
             if entity.type == EntityType.METHOD:
                 _review_lineage(_context(item, lm, entities, papers_of_entity, lex, review_paper=True), found)
@@ -593,6 +596,21 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
             if not other.in_vocabulary and member and lm.entity not in out:
                 out[lm.entity] = (lm.mention.sentence, "introduces.family-member")  # 'WebThinker-32B-RL' belongs to 'WebThinker'
     return out
+
+
+def _prior_benchmarks(item: LinkedItem, entities: Mapping[str, Entity], lex: Lexicon) -> set[str]:
+    """evaluatedOn.prior-benchmark: the benchmarks the item names as prior work once ('existing benchmarks like X')
+    and nowhere reports a figure on ('reaches 40% on X'): every mention of them is a contrast, not a result."""
+    prior, scored = set(), set()
+    for lm in item.mentions:
+        if entities[lm.entity].type != EntityType.BENCHMARK:
+            continue
+        before = _around(item, lm)[0]
+        if lex.prior_benchmark_before.search(before):
+            prior.add(lm.entity)
+        if lex.scored_on_before.search(before) and any(ch.isdigit() for ch in item.annotated.sentences[lm.mention.sentence]):
+            scored.add(lm.entity)
+    return prior - scored
 
 
 def _own_data(item: LinkedItem, key: str, lex: Lexicon) -> bool:

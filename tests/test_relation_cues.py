@@ -146,3 +146,13 @@ def test_an_organisation_the_title_system_is_named_after_is_its_maker(tmp_path):
                       "the Snorbit Labs archive.\n")
     orgs = {k[2] for k in rules if k[0] == "cohere-zorb-4" and k[1] == "affiliation"}
     assert orgs == {"cohere"}
+
+
+def test_a_benchmark_named_as_prior_work_once_is_a_contrast_throughout(tmp_path):
+    """evaluatedOn.prior-benchmark: after 'existing benchmarks like GlimQA', 'agents near-perfect on GlimQA fail here'
+    contrasts it with the paper's own test; a benchmark with a figure on it ('scores 40% on SnorkQA') is reported."""
+    rules = _rules_of(tmp_path, "1. Quibblemark\nQuibblemark is a new benchmark of 900 long-memory tasks. Agents saturate "
+                      "existing benchmarks like GlimQA and SnorkQA.\n● Blind spots: agents near-perfect on GlimQA drop "
+                      "sharply on Quibblemark.\n● Results: the best agent scores 40% on SnorkQA but far less here.\n")
+    assert ("quibblemark", "evaluatedOn", "glimqa") not in rules
+    assert ("quibblemark", "evaluatedOn", "snorkqa") in rules
