@@ -156,3 +156,12 @@ def test_a_benchmark_named_as_prior_work_once_is_a_contrast_throughout(tmp_path)
                       "sharply on Quibblemark.\n● Results: the best agent scores 40% on SnorkQA but far less here.\n")
     assert ("quibblemark", "evaluatedOn", "glimqa") not in rules
     assert ("quibblemark", "evaluatedOn", "snorkqa") in rules
+
+
+
+def test_the_code_a_paper_edits_is_used(tmp_path):
+    """usesMethod.use-cue: 'agents edit the GlimTool codebase' names code the paper works on, though no other paper
+    names it."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for circuits. Its agents edit the GlimTool codebase "
+                      "directly.\n")
+    assert ("zorvath", "usesMethod", "glimtool") in rules
