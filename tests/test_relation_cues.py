@@ -165,3 +165,11 @@ def test_the_code_a_paper_edits_is_used(tmp_path):
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for circuits. Its agents edit the GlimTool codebase "
                       "directly.\n")
     assert ("zorvath", "usesMethod", "glimtool") in rules
+
+
+def test_an_unseen_model_topping_another_is_the_papers_own(tmp_path):
+    """introduces.novel-winner: '● Web: Zorva-9B hits 26% on GlimBench, topping GPT-4o' is won by the unseen model
+    that opens the sentence, as with 'outperforming'."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training stack for web agents.\n● Web: Zorva-9B hits 26% "
+                      "on GlimBench, topping GPT-4o at 16%.\n")
+    assert rules.get(("zorvath", "introduces", "zorva-9b")) == {"introduces.novel-winner"}
