@@ -173,3 +173,12 @@ def test_an_unseen_model_topping_another_is_the_papers_own(tmp_path):
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training stack for web agents.\n● Web: Zorva-9B hits 26% "
                       "on GlimBench, topping GPT-4o at 16%.\n")
     assert rules.get(("zorvath", "introduces", "zorva-9b")) == {"introduces.novel-winner"}
+
+
+def test_the_best_model_named_in_apposition_is_the_papers_own(tmp_path):
+    """introduces.novel-winner: '● Results: The best model, Zorva-20B, reaches 82.8 on GlimBench, outperforming open
+    agents' names the paper's own model in apposition; it is not a model the paper compares with."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for research agents.\n● Results: The best "
+                      "model, Zorva-20B, reaches 82.8 on GlimBench, outperforming comparable open agents.\n")
+    assert rules.get(("zorvath", "introduces", "zorva-20b")) == {"introduces.novel-winner"}
+    assert ("zorvath", "comparedWith", "zorva-20b") not in rules
