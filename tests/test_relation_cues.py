@@ -182,3 +182,12 @@ def test_the_best_model_named_in_apposition_is_the_papers_own(tmp_path):
                       "model, Zorva-20B, reaches 82.8 on GlimBench, outperforming comparable open agents.\n")
     assert rules.get(("zorvath", "introduces", "zorva-20b")) == {"introduces.novel-winner"}
     assert ("zorvath", "comparedWith", "zorva-20b") not in rules
+
+
+def test_the_model_a_training_runs_on_is_the_base(tmp_path):
+    """usesBaseModel.cue: 'applied to continual pretraining of Zorva-2B, the method wins over the baseline' names the
+    model the paper's training runs on, though the sentence compares."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new pretraining objective.\n● Gains: when applied to continual "
+                      "pretraining of Zorva-2B, the method achieves a 60% win rate over the baseline.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "zorva-2b")) == {"usesBaseModel.cue"}
+    assert ("zorvath", "comparedWith", "zorva-2b") not in rules
