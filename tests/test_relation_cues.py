@@ -191,3 +191,11 @@ def test_the_model_a_training_runs_on_is_the_base(tmp_path):
                       "pretraining of Zorva-2B, the method achieves a 60% win rate over the baseline.\n")
     assert rules.get(("zorvath", "usesBaseModel", "zorva-2b")) == {"usesBaseModel.cue"}
     assert ("zorvath", "comparedWith", "zorva-2b") not in rules
+
+
+def test_a_method_the_paper_does_without_is_not_used(tmp_path):
+    """usesMethod.not-prior-work: 'without requiring post-hoc analysis methods like X' names X as what the paper does
+    without, however many words stand between 'without' and the example."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new sparse transformer. Its circuits split by task without "
+                      "requiring post-hoc analysis methods like DPO.\n")
+    assert ("zorvath", "usesMethod", "dpo") not in rules
