@@ -242,6 +242,8 @@ def method_relation(c: MentionContext) -> RuleResult:
         return None
     if c.lex.prior_work_before.search(c.before):
         return None  # usesMethod.not-prior-work: 'current techniques like X tend to ...' is what the paper improves on
+    if c.lex.future_work_before.search(c.before):
+        return None  # usesMethod.future-work: 'Future directions include exploring methods like X'
     if c.lex.rival_before.search(c.before):
         return None  # usesMethod.not-a-rival: 'beating models trained with more data like X', '... 37% with X'
     if c.lex.baseline_after.match(c.after):

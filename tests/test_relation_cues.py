@@ -199,3 +199,12 @@ def test_a_method_the_paper_does_without_is_not_used(tmp_path):
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new sparse transformer. Its circuits split by task without "
                       "requiring post-hoc analysis methods like DPO.\n")
     assert ("zorvath", "usesMethod", "dpo") not in rules
+
+
+def test_a_method_named_as_future_work_is_not_used(tmp_path):
+    """usesMethod.future-work: 'Future directions include exploring steering methods like X' names a method the paper
+    has not used; 'the analysis uses Y' still uses Y."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new account of model steering. The analysis uses DPO. Future "
+                      "directions include exploring other steering methods like PPO.\n")
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+    assert ("zorvath", "usesMethod", "dpo") in rules
