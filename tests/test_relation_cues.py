@@ -208,3 +208,12 @@ def test_a_method_named_as_future_work_is_not_used(tmp_path):
                       "directions include exploring other steering methods like PPO.\n")
     assert ("zorvath", "usesMethod", "ppo") not in rules
     assert ("zorvath", "usesMethod", "dpo") in rules
+
+
+def test_models_the_sentence_says_were_trained_are_bases(tmp_path):
+    """usesBaseModel.cue: 'Two open models (Zorva-8B, Quxa-8B) were optimized against simulated users' says the paper
+    trains them; 'against' here is no comparison."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new study of feedback training.\n● Setup: two open models "
+                      "(Zorva-8B, Quxa-8B) were optimized against simulated users built from personas.\n")
+    assert ("zorvath", "usesBaseModel", "quxa-8b") in rules
+    assert ("zorvath", "comparedWith", "quxa-8b") not in rules
