@@ -805,7 +805,8 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
     if (preceding is not None and preceding.type == EntityType.BENCHMARK and changed is not None and changed.end() == number.start
             and re.fullmatch(r"\s*(?:[a-z][\w@.\-]*\s+){0,2}", sentence[preceding.end: changed.start()])):
         return preceding  # 'raises AIME accuracy from 40% to 62%'
-    if preceding is not None and preceding.type == EntityType.BENCHMARK and _BACKWARD_GAP.fullmatch(sentence[preceding.end: number.start]):
+    if preceding is not None and preceding.type == EntityType.BENCHMARK and _BACKWARD_GAP.fullmatch(
+            _without_split(sentence[preceding.end: number.start], lexicon)):
         gap = sentence[preceding.end: number.start]
         named_after = re.search(r"\b(?:on|in|across|of)\s+(?:the\s+)?$", sentence[: preceding.start], re.I)
         if not (named_after and gap == " " and not number.percent and "." not in sentence[number.start: number.end]):
@@ -815,6 +816,13 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
     if lead is not None and not any(s.type == EntityType.BENCHMARK and lead.end <= s.start < number.start for s in spans):
         return lead  # 'On SWE-Bench-Pro, CCA achieves 54.3% ...'
     return None
+
+
+def _without_split(gap: str, lexicon: ResultLexicon) -> str:
+    """'LibriSpeech test-clean: 1.28', 'X (dev split): 71.2': the split of the benchmark a score was measured on, named
+    between the benchmark and the colon or bracket that gives its score, leaves the score the benchmark's
+    (split-label)."""
+    return lexicon.cue(r"^\s+\(?{benchmark-split}\)?(?=\s*[:=(])").sub("", gap, count=1)
 
 
 # Up to two lowercase words (a metric, a qualifier) between a benchmark and what follows it: 'MATH500 accuracy to'.

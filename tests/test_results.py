@@ -680,3 +680,23 @@ def test_a_long_bullet_is_read_once(tmp_path, monkeypatch):
     values = {str(r.value) for r in result.results if result.corpus.entities[r.benchmark].label == "Quibble-Bench"}
     assert set(scores) <= values
     assert calls[0] < 10 * 62, calls[0]
+
+
+ROUND8_SHAPES = """Top AI Papers of the Week (November 3 - 9)
+1. Echoline
+Echoline is a speech model for noisy rooms, trained on long recordings.
+● Evaluation: On recognition (e.g., Lumen-Bench test-clean: 2.41 WER), Echoline sets a new record, and it cuts the error rate by 12% on Quibble-Bench.
+2. Marlin
+Marlin is a reasoning model for math. Marlin-7B achieves 70.2% on AIME 2024.
+"""
+
+
+@pytest.fixture(scope="module")
+def round8_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-11-03.txt", ROUND8_SHAPES)
+
+
+def test_a_split_named_before_the_score_and_an_error_rate(round8_shapes):
+    # 'X test-clean: 2.41 WER': the split between the benchmark and its colon (split-label), and an error rate is a score
+    # (result-metrics.txt); a cut in the error rate 'by 12%' is not
+    assert results_of(round8_shapes, "echoline") == [("Echoline", "Lumen-Bench", Decimal("2.41"), "WER", "points", None)]
