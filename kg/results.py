@@ -486,7 +486,7 @@ def _edition(sentence: str, benchmark: _Span, benchmarks: Mapping[str, str], lex
 def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | None,
                       entities: Mapping[str, Entity], lexicon: ResultLexicon, benchmarks: Mapping[str, str],
                       carried: _Span | None = None, weak: _Span | None = None) -> list[tuple]:
-    spans = _spans(item, index, sentence, entities)
+    spans = _without_metrics(_spans(item, index, sentence, entities), lexicon)
     numbers = _numbers(sentence, spans, lexicon)
     lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(sentence[: spans[0].start], lexicon) else None
     lead = lead or _grounding(sentence, spans, lexicon) or carried
@@ -594,6 +594,13 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         setting = None if baseline else _setting(sentence, low, high, number, spans, system, lexicon)
         out.append((item.paper, system_key, benchmark.entity, number.value, metric, unit, setting))
     return out
+
+
+def _without_metrics(spans: list[_Span], lexicon: ResultLexicon) -> list[_Span]:
+    """'reaches 66.1 mAP on COCO' with 'mAP' taken for a method's name: a metric the earlier stages read as a name is
+    the number's metric, not a system or a name standing between the number and its benchmark (metric-mention)."""
+    metrics = {surface.casefold() for surface, _, _ in lexicon.metrics}
+    return [s for s in spans if s.type == EntityType.BENCHMARK or s.surface.casefold() not in metrics]
 
 
 def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:

@@ -688,6 +688,8 @@ Echoline is a speech model for noisy rooms, trained on long recordings.
 ● Evaluation: On recognition (e.g., Lumen-Bench test-clean: 2.41 WER), Echoline sets a new record, and it cuts the error rate by 12% on Quibble-Bench.
 2. Marlin
 Marlin is a reasoning model for math. Marlin-7B achieves 70.2% on AIME 2024.
+3. Gridline
+Gridline is a vision backbone for dense prediction. A light Quill-DETR decoder on a frozen Gridline-L backbone reaches 58.2 mAP on Lumen-Bench.
 """
 
 
@@ -700,3 +702,9 @@ def test_a_split_named_before_the_score_and_an_error_rate(round8_shapes):
     # 'X test-clean: 2.41 WER': the split between the benchmark and its colon (split-label), and an error rate is a score
     # (result-metrics.txt); a cut in the error rate 'by 12%' is not
     assert results_of(round8_shapes, "echoline") == [("Echoline", "Lumen-Bench", Decimal("2.41"), "WER", "points", None)]
+
+
+def test_a_metric_read_as_a_name_is_the_metric(round8_shapes):
+    # '58.2 mAP on X': the metric (result-metrics.txt), also when the entity stage took it for a name (metric-mention)
+    assert [(r[0], r[1], r[2], r[3]) for r in results_of(round8_shapes, "gridline")] == [
+        ("Gridline-L", "Lumen-Bench", Decimal("58.2"), "mAP")]
