@@ -925,6 +925,11 @@ def _compared_pair(sentence: str, numbers: list[_Number], spans: list[_Span],
             continue
         start = max((c.end() for c in re.finditer(r"[,;:(]", sentence[: m.start()])), default=0)
         named = [s for s in spans if start <= s.start and s.end <= m.start()]
+        if _unnamed_beater(sentence, start, named, m.start(), lexicon):
+            # 'The resulting model beats B on X (79.1% vs 68.4%)': the second score is B's; the first, the unnamed
+            # subject's, is left to the other rules (pair-unnamed-subject)
+            out[inside[1]] = (named[0], named[1])
+            continue
         if len(named) != 3 or [s.type in SYSTEM_TYPES for s in named] != [True, True, False] or named[2].type != EntityType.BENCHMARK:
             continue
         first, second, on = named
@@ -934,6 +939,17 @@ def _compared_pair(sentence: str, numbers: list[_Number], spans: list[_Span],
                 and re.fullmatch(r"\s*", sentence[start: first.start])):
             out[inside[0]], out[inside[1]] = (first, on), (second, on)
     return out
+
+
+def _unnamed_beater(sentence: str, start: int, named: list[_Span], pair_start: int, lexicon: ResultLexicon) -> bool:
+    """Whether a clause before a bracketed pair of scores names only the system beaten and the benchmark: 'The resulting
+    14B model beats B on X (79.1% vs 68.4%)', 'It outperforms B on X (...)'."""
+    if len(named) != 2 or named[0].type not in SYSTEM_TYPES or named[1].type != EntityType.BENCHMARK:
+        return False
+    beaten, on = named
+    return (lexicon.cue(r"(?:^|\s){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[start: beaten.start]) is not None
+            and re.fullmatch(r"\s+(?:on|in|across)\s+(?:the\s+)?", sentence[beaten.end: on.start], re.I) is not None
+            and re.fullmatch(r"\s*(?:[a-z][\w-]*\s+){0,2}", sentence[on.end: pair_start], re.I) is not None)
 
 
 _LISTED = re.compile(r"\s*\)(?:\s*(?:,\s*(?:and\s+)?|and\s+)[^();]{1,60}?\(\s*[~≈]?\d[\d.,]*\s*%?\s*\))*\s+(?:on|in|across)\s+(?:the\s+)?", re.I)

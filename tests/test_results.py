@@ -690,6 +690,8 @@ Echoline is a speech model for noisy rooms, trained on long recordings.
 Marlin is a reasoning model for math. Marlin-7B achieves 70.2% on AIME 2024.
 3. Gridline
 Gridline is a vision backbone for dense prediction. A light Quill-DETR decoder on a frozen Gridline-L backbone reaches 58.2 mAP on Lumen-Bench.
+4. Tallow
+Tallow is a data recipe for tool-use agents. The resulting model beats Zorblax-70B on Quibble-Bench (71.4% vs 66.0%).
 """
 
 
@@ -708,3 +710,8 @@ def test_a_metric_read_as_a_name_is_the_metric(round8_shapes):
     # '58.2 mAP on X': the metric (result-metrics.txt), also when the entity stage took it for a name (metric-mention)
     assert [(r[0], r[1], r[2], r[3]) for r in results_of(round8_shapes, "gridline")] == [
         ("Gridline-L", "Lumen-Bench", Decimal("58.2"), "mAP")]
+
+
+def test_a_pair_after_a_clause_whose_subject_is_unnamed(round8_shapes):
+    # 'The resulting model beats B on X (71.4% vs 66.0%)': the second score is B's (pair-unnamed-subject), the first the paper's
+    assert scored(round8_shapes, "tallow") == [("Tallow", "Quibble-Bench", Decimal("71.4")), ("Zorblax-70B", "Quibble-Bench", Decimal("66.0"))]
