@@ -541,6 +541,9 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if (benchmark is None and not baseline and previous_benchmark is not None and n
                 and _elliptic(sentence, numbers[n - 1], number, spans, lexicon)):
             benchmark = previous_benchmark  # 'A reaches 91.2% on MMLU, while B reaches 79.5%' (elliptic-clause)
+        if (benchmark is None and not baseline and previous_benchmark is not None and n and metric != "score"
+                and _same_place(sentence, numbers[n - 1], number, metric_end, spans, lexicon)):
+            benchmark = previous_benchmark  # '60.4% on X, and, after fine-tuning, pass@1 of 48.6%' (metric-later)
         continued = None
         if benchmark is None and out and n and _CONTINUES.search(sentence[numbers[n - 1].end: number.start]):
             continued = out[-1]  # 'attains 59.6 on BrowseComp-Plus, which further improves to 70.4 with search'
@@ -614,6 +617,19 @@ def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Sp
                           sentence[previous.end: span.start], re.I)
     scored = lexicon.cue(r"\s+{subject-verb}\s+[~≈]?").fullmatch(sentence[span.end: number.start])
     return joined is not None and scored is not None
+
+
+def _same_place(sentence: str, previous: _Number, number: _Number, metric_end: int, spans: list[_Span],
+                lexicon: ResultLexicon) -> bool:
+    """'achieves 60.4% on X, ..., and, after fine-tuning, reaches pass@1 of 48.6%': a later score of the sentence given
+    with its metric, that names no benchmark, system or other place of its own, is a second score on the sentence's one
+    benchmark (metric-later)."""
+    if len({s.entity for s in spans if s.type == EntityType.BENCHMARK}) != 1:
+        return False
+    if any(previous.end <= s.start < number.start and s.type in SYSTEM_TYPES for s in spans):
+        return False
+    clause = re.split(r"[,;]", sentence[metric_end:], maxsplit=1)[0]
+    return lexicon.cue(r"\b{place-of-score}\s").search(clause) is None and ";" not in sentence[previous.end: number.start]
 
 
 def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Span]) -> bool:

@@ -692,6 +692,8 @@ Marlin is a reasoning model for math. Marlin-7B achieves 70.2% on AIME 2024.
 Gridline is a vision backbone for dense prediction. A light Quill-DETR decoder on a frozen Gridline-L backbone reaches 58.2 mAP on Lumen-Bench.
 4. Tallow
 Tallow is a data recipe for tool-use agents. The resulting model beats Zorblax-70B on Quibble-Bench (71.4% vs 66.0%).
+5. Brindle
+Brindle is a coding agent model trained on verified tasks. After RL, it achieves 61.0% on Quibble-Bench, a record, and, after agent fine-tuning, reaches pass@1 of 47.5%, rivaling Zorblax-70B, with 30.2% accuracy on puzzle tasks.
 """
 
 
@@ -715,3 +717,9 @@ def test_a_metric_read_as_a_name_is_the_metric(round8_shapes):
 def test_a_pair_after_a_clause_whose_subject_is_unnamed(round8_shapes):
     # 'The resulting model beats B on X (71.4% vs 66.0%)': the second score is B's (pair-unnamed-subject), the first the paper's
     assert scored(round8_shapes, "tallow") == [("Tallow", "Quibble-Bench", Decimal("71.4")), ("Zorblax-70B", "Quibble-Bench", Decimal("66.0"))]
+
+
+def test_a_later_score_with_its_metric_on_the_sentences_one_benchmark(round8_shapes):
+    # '61.0% on X, ..., and, after fine-tuning, reaches pass@1 of 47.5%': the second score is on X too (metric-later);
+    # not one its clause puts on something else ('30.2% accuracy on puzzle tasks')
+    assert scored(round8_shapes, "brindle") == [("Brindle", "Quibble-Bench", Decimal("47.5")), ("Brindle", "Quibble-Bench", Decimal("61.0"))]
