@@ -500,6 +500,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     rows = _slashed(sentence, numbers, spans)
     paired = _respectively(sentence, numbers, spans) | {n: span for n, (span, _) in rows.items()}
     compared = _compared_pair(sentence, numbers, spans, lexicon)
+    beaten_lists = _beaten_list(sentence, numbers, spans, lexicon)
     topic = _topic(sentence, spans)
     baseline_before = False
     for n, number in enumerate(numbers):
@@ -515,6 +516,15 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         beaten = not (cued or tagged) and _beaten(sentence, number, spans, lexicon)
         baseline = bool(cued or joined or tagged or beaten)
         baseline_before = baseline and not tagged and not beaten
+        listed = beaten_lists.get(n)
+        if listed is not None:
+            # 'A hits 85.3% on X, 44.6% on Y, beating B's results of 74.5% and 40.3%': B's scores, benchmark by
+            # benchmark, in the order A's were given (baseline-list)
+            system, position, length = listed
+            earlier = [key for key in out if key[1] != system.entity]
+            if len(earlier) == length:
+                out.append((item.paper, system.entity, earlier[position][2], number.value, earlier[position][4], unit, None))
+            continue
         pair = compared.get(n)
         if pair is not None:
             # 'A beats B on X overall (85.97 vs 83.97)': each system of the comparison, on its benchmark
@@ -966,6 +976,27 @@ def _unnamed_beater(sentence: str, start: int, named: list[_Span], pair_start: i
     return (lexicon.cue(r"(?:^|\s){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[start: beaten.start]) is not None
             and re.fullmatch(r"\s+(?:on|in|across)\s+(?:the\s+)?", sentence[beaten.end: on.start], re.I) is not None
             and re.fullmatch(r"\s*(?:[a-z][\w-]*\s+){0,2}", sentence[on.end: pair_start], re.I) is not None)
+
+
+def _beaten_list(sentence: str, numbers: list[_Number], spans: list[_Span], lexicon: ResultLexicon) -> dict[int, tuple[_Span, int, int]]:
+    """'..., beating B's 27M-param results of 74.5%, 40.3%, and 5.0': a list of the beaten system's scores, each number
+    with that system, its place in the list and the list's length."""
+    out: dict[int, tuple[_Span, int, int]] = {}
+    for span in spans:
+        if span.type not in SYSTEM_TYPES or not lexicon.cue(r"(?:^|\W){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[: span.start]):
+            continue
+        m = re.match(r"(?:'s|’s)\s+(?:[\w-]+\s+){0,2}?(?:results?|scores?|numbers)\s+of\s+", sentence[span.end:], re.I)
+        if m is None:
+            continue
+        first = next((k for k, n in enumerate(numbers) if n.start == span.end + m.end()), None)
+        if first is None:
+            continue
+        run = [first]
+        while run[-1] + 1 < len(numbers) and _LIST_JOIN.fullmatch(re.sub(r"^\s*%", "", sentence[numbers[run[-1]].end: numbers[run[-1] + 1].start])):
+            run.append(run[-1] + 1)
+        if len(run) >= 2:
+            out.update({k: (span, i, len(run)) for i, k in enumerate(run)})
+    return out
 
 
 _LISTED = re.compile(r"\s*\)(?:\s*(?:,\s*(?:and\s+)?|and\s+)[^();]{1,60}?\(\s*[~≈]?\d[\d.,]*\s*%?\s*\))*\s+(?:on|in|across)\s+(?:the\s+)?", re.I)

@@ -694,6 +694,8 @@ Gridline is a vision backbone for dense prediction. A light Quill-DETR decoder o
 Tallow is a data recipe for tool-use agents. The resulting model beats Zorblax-70B on Quibble-Bench (71.4% vs 66.0%).
 5. Brindle
 Brindle is a coding agent model trained on verified tasks. After RL, it achieves 61.0% on Quibble-Bench, a record, and, after agent fine-tuning, reaches pass@1 of 47.5%, rivaling Zorblax-70B, with 30.2% accuracy on puzzle tasks.
+6. Pebble
+Pebble is a tiny recursive model. Pebble hits 81.0% on Quibble-Bench and 42.5% on Lumen-Bench, beating Zorblax-8B’s larger-model results of 70.5% and 38.0%.
 """
 
 
@@ -723,3 +725,10 @@ def test_a_later_score_with_its_metric_on_the_sentences_one_benchmark(round8_sha
     # '61.0% on X, ..., and, after fine-tuning, reaches pass@1 of 47.5%': the second score is on X too (metric-later);
     # not one its clause puts on something else ('30.2% accuracy on puzzle tasks')
     assert scored(round8_shapes, "brindle") == [("Brindle", "Quibble-Bench", Decimal("47.5")), ("Brindle", "Quibble-Bench", Decimal("61.0"))]
+
+
+def test_the_list_of_scores_of_a_beaten_system(round8_shapes):
+    # 'A hits 81.0% on X and 42.5% on Y, beating B's results of 70.5% and 38.0%': B's, benchmark by benchmark (baseline-list)
+    assert scored(round8_shapes, "pebble") == [
+        ("Pebble", "Lumen-Bench", Decimal("42.5")), ("Pebble", "Quibble-Bench", Decimal("81.0")),
+        ("Zorblax-8B", "Lumen-Bench", Decimal("38.0")), ("Zorblax-8B", "Quibble-Bench", Decimal("70.5"))]
