@@ -520,10 +520,10 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if listed is not None:
             # 'A hits 85.3% on X, 44.6% on Y, beating B's results of 74.5% and 40.3%': B's scores, benchmark by
             # benchmark, in the order A's were given (baseline-list)
-            system, position, length = listed
-            earlier = [key for key in out if key[1] != system.entity]
+            owner, position, length = listed
+            earlier = [key for key in out if key[1] != owner.entity]
             if len(earlier) == length:
-                out.append((item.paper, system.entity, earlier[position][2], number.value, earlier[position][4], unit, None))
+                out.append((item.paper, owner.entity, earlier[position][2], number.value, earlier[position][4], unit, None))
             continue
         pair = compared.get(n)
         if pair is not None:
