@@ -638,8 +638,11 @@ def _same_place(sentence: str, previous: _Number, number: _Number, metric_end: i
         return False
     if any(previous.end <= s.start < number.start and s.type in SYSTEM_TYPES for s in spans):
         return False
+    between = sentence[previous.end: number.start]
+    if ";" in between or lexicon.cue(r"\b(?:{baseline}|{contrast})\b").search(between):
+        return False  # '60.4% on X, while the baseline's pass@1 is 40%': someone else's score
     clause = re.split(r"[,;]", sentence[metric_end:], maxsplit=1)[0]
-    return lexicon.cue(r"\b{place-of-score}\s").search(clause) is None and ";" not in sentence[previous.end: number.start]
+    return lexicon.cue(r"\b{place-of-score}\s").search(clause) is None
 
 
 def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Span]) -> bool:

@@ -696,6 +696,8 @@ Tallow is a data recipe for tool-use agents. The resulting model beats Zorblax-7
 Brindle is a coding agent model trained on verified tasks. After RL, it achieves 61.0% on Quibble-Bench, a record, and, after agent fine-tuning, reaches pass@1 of 47.5%, rivaling Zorblax-70B, with 30.2% accuracy on puzzle tasks.
 6. Pebble
 Pebble is a tiny recursive model. Pebble hits 81.0% on Quibble-Bench and 42.5% on Lumen-Bench, beating Zorblax-8B’s larger-model results of 70.5% and 38.0%.
+7. Lumina
+Lumina is a coding agent model. Lumina achieves 52.0% on Quibble-Bench, while the untuned baseline reaches pass@1 of 31.5%.
 """
 
 
@@ -725,6 +727,8 @@ def test_a_later_score_with_its_metric_on_the_sentences_one_benchmark(round8_sha
     # '61.0% on X, ..., and, after fine-tuning, reaches pass@1 of 47.5%': the second score is on X too (metric-later);
     # not one its clause puts on something else ('30.2% accuracy on puzzle tasks')
     assert scored(round8_shapes, "brindle") == [("Brindle", "Quibble-Bench", Decimal("47.5")), ("Brindle", "Quibble-Bench", Decimal("61.0"))]
+    # nor an unnamed baseline's after a contrast ('..., while the untuned baseline reaches pass@1 of 31.5%')
+    assert scored(round8_shapes, "lumina") == [("Lumina", "Quibble-Bench", Decimal("52.0"))]
 
 
 def test_the_list_of_scores_of_a_beaten_system(round8_shapes):
