@@ -623,10 +623,17 @@ def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Sp
     if len(named) != 1:
         return False
     span = named[0]
+    gap = sentence[previous.end: span.start]
+    for s in sorted((s for s in spans if previous.end <= s.start and s.end <= span.start and s.type == EntityType.BENCHMARK),
+                    key=lambda s: -s.start):
+        # the previous score's benchmark, digits and all ('29.8% on AIME2024, and B rises ...'), joins like any word
+        gap = gap[: s.start - previous.end] + "X" + gap[s.end - previous.end:]
     joined = re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:while|whereas|and|but)?|\s(?:while|whereas|and|but))\s+(?:" + _ARTICLE + r")?",
-                          sentence[previous.end: span.start], re.I)
+                          gap, re.I)
     scored = lexicon.cue(r"\s+{subject-verb}\s+[~≈]?").fullmatch(sentence[span.end: number.start])
-    return joined is not None and scored is not None
+    # '..., and B rises from 26.7% to 43.3%': a score the clause's system changed to (elliptic-change)
+    changed = _changed_from(lexicon).fullmatch(sentence, span.end, number.start)
+    return joined is not None and (scored is not None or changed is not None)
 
 
 def _same_place(sentence: str, previous: _Number, number: _Number, metric_end: int, spans: list[_Span],

@@ -698,6 +698,8 @@ Brindle is a coding agent model trained on verified tasks. After RL, it achieves
 Pebble is a tiny recursive model. Pebble hits 81.0% on Quibble-Bench and 42.5% on Lumen-Bench, beating Zorblax-8B’s larger-model results of 70.5% and 38.0%.
 7. Lumina
 Lumina is a coding agent model. Lumina achieves 52.0% on Quibble-Bench, while the untuned baseline reaches pass@1 of 31.5%.
+8. Cinder
+Cinder is a prompting method for reasoning. For instance, Zorblax-70B improves from 13.0% to 29.5% on AIME 2024, and Quxa-8B rises from 20.0% to 41.5%.
 """
 
 
@@ -736,3 +738,9 @@ def test_the_list_of_scores_of_a_beaten_system(round8_shapes):
     assert scored(round8_shapes, "pebble") == [
         ("Pebble", "Lumen-Bench", Decimal("42.5")), ("Pebble", "Quibble-Bench", Decimal("81.0")),
         ("Zorblax-8B", "Lumen-Bench", Decimal("38.0")), ("Zorblax-8B", "Quibble-Bench", Decimal("70.5"))]
+
+
+def test_a_clause_that_leaves_out_the_benchmark_of_a_changed_score(round8_shapes):
+    # '... to 29.5% on AIME 2024, and B rises from 20.0% to 41.5%': B's new score is on AIME 2024 too (elliptic-change),
+    # the digits of the benchmark's name between the clauses notwithstanding
+    assert scored(round8_shapes, "cinder") == [("Quxa-8B", "AIME 2024", Decimal("41.5")), ("Zorblax-70B", "AIME 2024", Decimal("29.5"))]
