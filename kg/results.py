@@ -513,7 +513,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         # 'outperforming GPT-4o (60.1%)': a score in brackets right after a name is that system's, like a baseline's
         tagged = _bracketed(sentence, number, metric_end, spans)
         # 'topping GPT-4o at 16.00': the score of the system the scorer beats
-        beaten = not (cued or tagged) and _beaten(sentence, number, spans, lexicon)
+        beaten_by = None if cued or tagged else _beaten(sentence, number, spans, lexicon)
+        beaten = beaten_by is not None
         baseline = bool(cued or joined or tagged or beaten)
         baseline_before = baseline and not tagged and not beaten
         listed = beaten_lists.get(n)
@@ -586,7 +587,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             last = numbers[rows[n][1]]  # a row's system is named after its last number
             system = _named_beside(sentence, last, _metric(sentence, last, lexicon)[2], spans, baseline) or scorer
         else:
-            system = _named_beside(sentence, number, metric_end, spans, baseline) or scorer
+            system = _named_beside(sentence, number, metric_end, spans, baseline) or scorer or beaten_by
         if system is None and baseline:
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
@@ -927,13 +928,16 @@ def _scoring_beside(sentence: str, number: _Number, spans: list[_Span], lexicon:
     return preceding if lexicon.cue(r"\s+{scoring-gerund}\s+[~≈]?").fullmatch(gap) else None
 
 
-def _beaten(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
-    """Whether the number follows a system named as the one beaten: 'topping GPT-4o at 16.00'."""
+def _beaten(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
+    """The system the number follows when it is named as the one beaten: 'topping GPT-4o at 16.00'."""
     preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
     if preceding is None or preceding.type not in SYSTEM_TYPES:
-        return False
-    return re.fullmatch(r"\s+(?:at\s+)?[~≈]?", sentence[preceding.end: number.start]) is not None and lexicon.cue(
-        r"(?:^|\W){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[: preceding.start]) is not None
+        return None
+    # the one matched is compared like the one beaten, and a describing phrase may follow its name before 'at':
+    # 'nearly matching the o1-preview RL-trained reasoning model at 44.6%' (matched-at)
+    beaten = re.fullmatch(r"\s+(?:(?:[A-Za-z][\w-]*\s+){0,3}?at\s+)?[~≈]?", sentence[preceding.end: number.start]) is not None and lexicon.cue(
+        r"(?:^|\W)(?:{beats}|{matches})\s+(?:" + _ARTICLE + r")?$").search(sentence[: preceding.start]) is not None
+    return preceding if beaten else None
 
 
 def _topic(sentence: str, spans: list[_Span]) -> _Span | None:

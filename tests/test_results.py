@@ -700,6 +700,8 @@ Pebble is a tiny recursive model. Pebble hits 81.0% on Quibble-Bench and 42.5% o
 Lumina is a coding agent model. Lumina achieves 52.0% on Quibble-Bench, while the untuned baseline reaches pass@1 of 31.5%.
 8. Cinder
 Cinder is a prompting method for reasoning. For instance, Zorblax-70B improves from 13.0% to 29.5% on AIME 2024, and Quxa-8B rises from 20.0% to 41.5%.
+9. Thimble
+Thimble is a reasoning model. Thimble-7B reaches 58.0% on Lumen-Bench, nearly matching the Zorblax-70B reasoning model at 59.5%.
 """
 
 
@@ -744,3 +746,8 @@ def test_a_clause_that_leaves_out_the_benchmark_of_a_changed_score(round8_shapes
     # '... to 29.5% on AIME 2024, and B rises from 20.0% to 41.5%': B's new score is on AIME 2024 too (elliptic-change),
     # the digits of the benchmark's name between the clauses notwithstanding
     assert scored(round8_shapes, "cinder") == [("Quxa-8B", "AIME 2024", Decimal("41.5")), ("Zorblax-70B", "AIME 2024", Decimal("29.5"))]
+
+
+def test_the_score_of_a_system_the_scorer_matches(round8_shapes):
+    # 'nearly matching the B reasoning model at 59.5%': B's score (matched-at), not the scorer's
+    assert scored(round8_shapes, "thimble") == [("Thimble-7B", "Lumen-Bench", Decimal("58.0")), ("Zorblax-70B", "Lumen-Bench", Decimal("59.5"))]
