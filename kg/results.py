@@ -486,7 +486,7 @@ def _edition(sentence: str, benchmark: _Span, benchmarks: Mapping[str, str], lex
 def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | None,
                       entities: Mapping[str, Entity], lexicon: ResultLexicon, benchmarks: Mapping[str, str],
                       carried: _Span | None = None, weak: _Span | None = None) -> list[tuple]:
-    spans = _spans(item, index, sentence, entities)
+    spans = _without_metrics(_spans(item, index, sentence, entities), lexicon)
     numbers = _numbers(sentence, spans, lexicon)
     lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(sentence[: spans[0].start], lexicon) else None
     lead = lead or _grounding(sentence, spans, lexicon) or carried
@@ -500,6 +500,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     rows = _slashed(sentence, numbers, spans)
     paired = _respectively(sentence, numbers, spans) | {n: span for n, (span, _) in rows.items()}
     compared = _compared_pair(sentence, numbers, spans, lexicon)
+    beaten_lists = _beaten_list(sentence, numbers, spans, lexicon)
     topic = _topic(sentence, spans)
     baseline_before = False
     for n, number in enumerate(numbers):
@@ -512,9 +513,19 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         # 'outperforming GPT-4o (60.1%)': a score in brackets right after a name is that system's, like a baseline's
         tagged = _bracketed(sentence, number, metric_end, spans)
         # 'topping GPT-4o at 16.00': the score of the system the scorer beats
-        beaten = not (cued or tagged) and _beaten(sentence, number, spans, lexicon)
+        beaten_by = None if cued or tagged else _beaten(sentence, number, spans, lexicon)
+        beaten = beaten_by is not None
         baseline = bool(cued or joined or tagged or beaten)
         baseline_before = baseline and not tagged and not beaten
+        listed = beaten_lists.get(n)
+        if listed is not None:
+            # 'A hits 85.3% on X, 44.6% on Y, beating B's results of 74.5% and 40.3%': B's scores, benchmark by
+            # benchmark, in the order A's were given (baseline-list)
+            owner, position, length = listed
+            earlier = [key for key in out if key[1] != owner.entity]
+            if len(earlier) == length:
+                out.append((item.paper, owner.entity, earlier[position][2], number.value, earlier[position][4], unit, None))
+            continue
         pair = compared.get(n)
         if pair is not None:
             # 'A beats B on X overall (85.97 vs 83.97)': each system of the comparison, on its benchmark
@@ -541,6 +552,9 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if (benchmark is None and not baseline and previous_benchmark is not None and n
                 and _elliptic(sentence, numbers[n - 1], number, spans, lexicon)):
             benchmark = previous_benchmark  # 'A reaches 91.2% on MMLU, while B reaches 79.5%' (elliptic-clause)
+        if (benchmark is None and not baseline and previous_benchmark is not None and n and metric != "score"
+                and _same_place(sentence, numbers[n - 1], number, metric_end, spans, lexicon)):
+            benchmark = previous_benchmark  # '60.4% on X, and, after fine-tuning, pass@1 of 48.6%' (metric-later)
         continued = None
         if benchmark is None and out and n and _CONTINUES.search(sentence[numbers[n - 1].end: number.start]):
             continued = out[-1]  # 'attains 59.6 on BrowseComp-Plus, which further improves to 70.4 with search'
@@ -573,7 +587,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             last = numbers[rows[n][1]]  # a row's system is named after its last number
             system = _named_beside(sentence, last, _metric(sentence, last, lexicon)[2], spans, baseline) or scorer
         else:
-            system = _named_beside(sentence, number, metric_end, spans, baseline) or scorer
+            system = _named_beside(sentence, number, metric_end, spans, baseline) or scorer or beaten_by
         if system is None and baseline:
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
@@ -596,6 +610,13 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     return out
 
 
+def _without_metrics(spans: list[_Span], lexicon: ResultLexicon) -> list[_Span]:
+    """'reaches 66.1 mAP on COCO' with 'mAP' taken for a method's name: a metric the earlier stages read as a name is
+    the number's metric, not a system or a name standing between the number and its benchmark (metric-mention)."""
+    metrics = {surface.casefold() for surface, _, _ in lexicon.metrics}
+    return [s for s in spans if s.type == EntityType.BENCHMARK or s.surface.casefold() not in metrics]
+
+
 def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
     """Whether the number's clause, joined to the previous score's, is a system scoring with the benchmark left
     out: '..., while B reaches 79.5%', '... and B scores 88.0%'."""
@@ -603,10 +624,33 @@ def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Sp
     if len(named) != 1:
         return False
     span = named[0]
+    gap = sentence[previous.end: span.start]
+    for s in sorted((s for s in spans if previous.end <= s.start and s.end <= span.start and s.type == EntityType.BENCHMARK),
+                    key=lambda s: -s.start):
+        # the previous score's benchmark, digits and all ('29.8% on AIME2024, and B rises ...'), joins like any word
+        gap = gap[: s.start - previous.end] + "X" + gap[s.end - previous.end:]
     joined = re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:while|whereas|and|but)?|\s(?:while|whereas|and|but))\s+(?:" + _ARTICLE + r")?",
-                          sentence[previous.end: span.start], re.I)
+                          gap, re.I)
     scored = lexicon.cue(r"\s+{subject-verb}\s+[~≈]?").fullmatch(sentence[span.end: number.start])
-    return joined is not None and scored is not None
+    # '..., and B rises from 26.7% to 43.3%': a score the clause's system changed to (elliptic-change)
+    changed = _changed_from(lexicon).fullmatch(sentence, span.end, number.start)
+    return joined is not None and (scored is not None or changed is not None)
+
+
+def _same_place(sentence: str, previous: _Number, number: _Number, metric_end: int, spans: list[_Span],
+                lexicon: ResultLexicon) -> bool:
+    """'achieves 60.4% on X, ..., and, after fine-tuning, reaches pass@1 of 48.6%': a later score of the sentence given
+    with its metric, that names no benchmark, system or other place of its own, is a second score on the sentence's one
+    benchmark (metric-later)."""
+    if len({s.entity for s in spans if s.type == EntityType.BENCHMARK}) != 1:
+        return False
+    if any(previous.end <= s.start < number.start and s.type in SYSTEM_TYPES for s in spans):
+        return False
+    between = sentence[previous.end: number.start]
+    if ";" in between or lexicon.cue(r"\b(?:{baseline}|{contrast})\b").search(between):
+        return False  # '60.4% on X, while the baseline's pass@1 is 40%': someone else's score
+    clause = re.split(r"[,;]", sentence[metric_end:], maxsplit=1)[0]
+    return lexicon.cue(r"\b{place-of-score}\s").search(clause) is None
 
 
 def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Span]) -> bool:
@@ -805,7 +849,8 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
     if (preceding is not None and preceding.type == EntityType.BENCHMARK and changed is not None and changed.end() == number.start
             and re.fullmatch(r"\s*(?:[a-z][\w@.\-]*\s+){0,2}", sentence[preceding.end: changed.start()])):
         return preceding  # 'raises AIME accuracy from 40% to 62%'
-    if preceding is not None and preceding.type == EntityType.BENCHMARK and _BACKWARD_GAP.fullmatch(sentence[preceding.end: number.start]):
+    if preceding is not None and preceding.type == EntityType.BENCHMARK and _BACKWARD_GAP.fullmatch(
+            _without_split(sentence[preceding.end: number.start], lexicon)):
         gap = sentence[preceding.end: number.start]
         named_after = re.search(r"\b(?:on|in|across|of)\s+(?:the\s+)?$", sentence[: preceding.start], re.I)
         if not (named_after and gap == " " and not number.percent and "." not in sentence[number.start: number.end]):
@@ -815,6 +860,13 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
     if lead is not None and not any(s.type == EntityType.BENCHMARK and lead.end <= s.start < number.start for s in spans):
         return lead  # 'On SWE-Bench-Pro, CCA achieves 54.3% ...'
     return None
+
+
+def _without_split(gap: str, lexicon: ResultLexicon) -> str:
+    """'LibriSpeech test-clean: 1.28', 'X (dev split): 71.2': the split of the benchmark a score was measured on, named
+    between the benchmark and the colon or bracket that gives its score, leaves the score the benchmark's
+    (split-label)."""
+    return lexicon.cue(r"^\s+\(?{benchmark-split}\)?(?=\s*[:=(])").sub("", gap, count=1)
 
 
 # Up to two lowercase words (a metric, a qualifier) between a benchmark and what follows it: 'MATH500 accuracy to'.
@@ -876,13 +928,16 @@ def _scoring_beside(sentence: str, number: _Number, spans: list[_Span], lexicon:
     return preceding if lexicon.cue(r"\s+{scoring-gerund}\s+[~≈]?").fullmatch(gap) else None
 
 
-def _beaten(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
-    """Whether the number follows a system named as the one beaten: 'topping GPT-4o at 16.00'."""
+def _beaten(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
+    """The system the number follows when it is named as the one beaten: 'topping GPT-4o at 16.00'."""
     preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
     if preceding is None or preceding.type not in SYSTEM_TYPES:
-        return False
-    return re.fullmatch(r"\s+(?:at\s+)?[~≈]?", sentence[preceding.end: number.start]) is not None and lexicon.cue(
-        r"(?:^|\W){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[: preceding.start]) is not None
+        return None
+    # the one matched is compared like the one beaten, and a describing phrase may follow its name before 'at':
+    # 'nearly matching the o1-preview RL-trained reasoning model at 44.6%' (matched-at)
+    beaten = re.fullmatch(r"\s+(?:(?:[A-Za-z][\w-]*\s+){0,3}?at\s+)?[~≈]?", sentence[preceding.end: number.start]) is not None and lexicon.cue(
+        r"(?:^|\W)(?:{beats}|{matches})\s+(?:" + _ARTICLE + r")?$").search(sentence[: preceding.start]) is not None
+    return preceding if beaten else None
 
 
 def _topic(sentence: str, spans: list[_Span]) -> _Span | None:
@@ -910,6 +965,11 @@ def _compared_pair(sentence: str, numbers: list[_Number], spans: list[_Span],
             continue
         start = max((c.end() for c in re.finditer(r"[,;:(]", sentence[: m.start()])), default=0)
         named = [s for s in spans if start <= s.start and s.end <= m.start()]
+        if _unnamed_beater(sentence, start, named, m.start(), lexicon):
+            # 'The resulting model beats B on X (79.1% vs 68.4%)': the second score is B's; the first, the unnamed
+            # subject's, is left to the other rules (pair-unnamed-subject)
+            out[inside[1]] = (named[0], named[1])
+            continue
         if len(named) != 3 or [s.type in SYSTEM_TYPES for s in named] != [True, True, False] or named[2].type != EntityType.BENCHMARK:
             continue
         first, second, on = named
@@ -918,6 +978,38 @@ def _compared_pair(sentence: str, numbers: list[_Number], spans: list[_Span],
                 and re.fullmatch(r"\s*(?:[a-z][\w-]*\s+){0,2}", sentence[on.end: m.start()], re.I)
                 and re.fullmatch(r"\s*", sentence[start: first.start])):
             out[inside[0]], out[inside[1]] = (first, on), (second, on)
+    return out
+
+
+def _unnamed_beater(sentence: str, start: int, named: list[_Span], pair_start: int, lexicon: ResultLexicon) -> bool:
+    """Whether a clause before a bracketed pair of scores names only the system beaten and the benchmark: 'The resulting
+    14B model beats B on X (79.1% vs 68.4%)', 'It outperforms B on X (...)'."""
+    if len(named) != 2 or named[0].type not in SYSTEM_TYPES or named[1].type != EntityType.BENCHMARK:
+        return False
+    beaten, on = named
+    return (lexicon.cue(r"(?:^|\s){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[start: beaten.start]) is not None
+            and re.fullmatch(r"\s+(?:on|in|across)\s+(?:the\s+)?", sentence[beaten.end: on.start], re.I) is not None
+            and re.fullmatch(r"\s*(?:[a-z][\w-]*\s+){0,2}", sentence[on.end: pair_start], re.I) is not None)
+
+
+def _beaten_list(sentence: str, numbers: list[_Number], spans: list[_Span], lexicon: ResultLexicon) -> dict[int, tuple[_Span, int, int]]:
+    """'..., beating B's 27M-param results of 74.5%, 40.3%, and 5.0': a list of the beaten system's scores, each number
+    with that system, its place in the list and the list's length."""
+    out: dict[int, tuple[_Span, int, int]] = {}
+    for span in spans:
+        if span.type not in SYSTEM_TYPES or not lexicon.cue(r"(?:^|\W){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[: span.start]):
+            continue
+        m = re.match(r"(?:'s|’s)\s+(?:[\w-]+\s+){0,2}?(?:results?|scores?|numbers)\s+of\s+", sentence[span.end:], re.I)
+        if m is None:
+            continue
+        first = next((k for k, n in enumerate(numbers) if n.start == span.end + m.end()), None)
+        if first is None:
+            continue
+        run = [first]
+        while run[-1] + 1 < len(numbers) and _LIST_JOIN.fullmatch(re.sub(r"^\s*%", "", sentence[numbers[run[-1]].end: numbers[run[-1] + 1].start])):
+            run.append(run[-1] + 1)
+        if len(run) >= 2:
+            out.update({k: (span, i, len(run)) for i, k in enumerate(run)})
     return out
 
 

@@ -680,3 +680,74 @@ def test_a_long_bullet_is_read_once(tmp_path, monkeypatch):
     values = {str(r.value) for r in result.results if result.corpus.entities[r.benchmark].label == "Quibble-Bench"}
     assert set(scores) <= values
     assert calls[0] < 10 * 62, calls[0]
+
+
+ROUND8_SHAPES = """Top AI Papers of the Week (November 3 - 9)
+1. Echoline
+Echoline is a speech model for noisy rooms, trained on long recordings.
+● Evaluation: On recognition (e.g., Lumen-Bench test-clean: 2.41 WER), Echoline sets a new record, and it cuts the error rate by 12% on Quibble-Bench.
+2. Marlin
+Marlin is a reasoning model for math. Marlin-7B achieves 70.2% on AIME 2024.
+3. Gridline
+Gridline is a vision backbone for dense prediction. A light Quill-DETR decoder on a frozen Gridline-L backbone reaches 58.2 mAP on Lumen-Bench.
+4. Tallow
+Tallow is a data recipe for tool-use agents. The resulting model beats Zorblax-70B on Quibble-Bench (71.4% vs 66.0%).
+5. Brindle
+Brindle is a coding agent model trained on verified tasks. After RL, it achieves 61.0% on Quibble-Bench, a record, and, after agent fine-tuning, reaches pass@1 of 47.5%, rivaling Zorblax-70B, with 30.2% accuracy on puzzle tasks.
+6. Pebble
+Pebble is a tiny recursive model. Pebble hits 81.0% on Quibble-Bench and 42.5% on Lumen-Bench, beating Zorblax-8B’s larger-model results of 70.5% and 38.0%.
+7. Lumina
+Lumina is a coding agent model. Lumina achieves 52.0% on Quibble-Bench, while the untuned baseline reaches pass@1 of 31.5%.
+8. Cinder
+Cinder is a prompting method for reasoning. For instance, Zorblax-70B improves from 13.0% to 29.5% on AIME 2024, and Quxa-8B rises from 20.0% to 41.5%.
+9. Thimble
+Thimble is a reasoning model. Thimble-7B reaches 58.0% on Lumen-Bench, nearly matching the Zorblax-70B reasoning model at 59.5%.
+"""
+
+
+@pytest.fixture(scope="module")
+def round8_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-11-03.txt", ROUND8_SHAPES)
+
+
+def test_a_split_named_before_the_score_and_an_error_rate(round8_shapes):
+    # 'X test-clean: 2.41 WER': the split between the benchmark and its colon (split-label), and an error rate is a score
+    # (result-metrics.txt); a cut in the error rate 'by 12%' is not
+    assert results_of(round8_shapes, "echoline") == [("Echoline", "Lumen-Bench", Decimal("2.41"), "WER", "points", None)]
+
+
+def test_a_metric_read_as_a_name_is_the_metric(round8_shapes):
+    # '58.2 mAP on X': the metric (result-metrics.txt), also when the entity stage took it for a name (metric-mention)
+    assert [(r[0], r[1], r[2], r[3]) for r in results_of(round8_shapes, "gridline")] == [
+        ("Gridline-L", "Lumen-Bench", Decimal("58.2"), "mAP")]
+
+
+def test_a_pair_after_a_clause_whose_subject_is_unnamed(round8_shapes):
+    # 'The resulting model beats B on X (71.4% vs 66.0%)': the second score is B's (pair-unnamed-subject), the first the paper's
+    assert scored(round8_shapes, "tallow") == [("Tallow", "Quibble-Bench", Decimal("71.4")), ("Zorblax-70B", "Quibble-Bench", Decimal("66.0"))]
+
+
+def test_a_later_score_with_its_metric_on_the_sentences_one_benchmark(round8_shapes):
+    # '61.0% on X, ..., and, after fine-tuning, reaches pass@1 of 47.5%': the second score is on X too (metric-later);
+    # not one its clause puts on something else ('30.2% accuracy on puzzle tasks')
+    assert scored(round8_shapes, "brindle") == [("Brindle", "Quibble-Bench", Decimal("47.5")), ("Brindle", "Quibble-Bench", Decimal("61.0"))]
+    # nor an unnamed baseline's after a contrast ('..., while the untuned baseline reaches pass@1 of 31.5%')
+    assert scored(round8_shapes, "lumina") == [("Lumina", "Quibble-Bench", Decimal("52.0"))]
+
+
+def test_the_list_of_scores_of_a_beaten_system(round8_shapes):
+    # 'A hits 81.0% on X and 42.5% on Y, beating B's results of 70.5% and 38.0%': B's, benchmark by benchmark (baseline-list)
+    assert scored(round8_shapes, "pebble") == [
+        ("Pebble", "Lumen-Bench", Decimal("42.5")), ("Pebble", "Quibble-Bench", Decimal("81.0")),
+        ("Zorblax-8B", "Lumen-Bench", Decimal("38.0")), ("Zorblax-8B", "Quibble-Bench", Decimal("70.5"))]
+
+
+def test_a_clause_that_leaves_out_the_benchmark_of_a_changed_score(round8_shapes):
+    # '... to 29.5% on AIME 2024, and B rises from 20.0% to 41.5%': B's new score is on AIME 2024 too (elliptic-change),
+    # the digits of the benchmark's name between the clauses notwithstanding
+    assert scored(round8_shapes, "cinder") == [("Quxa-8B", "AIME 2024", Decimal("41.5")), ("Zorblax-70B", "AIME 2024", Decimal("29.5"))]
+
+
+def test_the_score_of_a_system_the_scorer_matches(round8_shapes):
+    # 'nearly matching the B reasoning model at 59.5%': B's score (matched-at), not the scorer's
+    assert scored(round8_shapes, "thimble") == [("Thimble-7B", "Lumen-Bench", Decimal("58.0")), ("Zorblax-70B", "Lumen-Bench", Decimal("59.5"))]
