@@ -217,3 +217,12 @@ def test_models_the_sentence_says_were_trained_are_bases(tmp_path):
                       "(Zorva-8B, Quxa-8B) were optimized against simulated users built from personas.\n")
     assert ("zorvath", "usesBaseModel", "quxa-8b") in rules
     assert ("zorvath", "comparedWith", "quxa-8b") not in rules
+
+
+def test_a_model_in_brackets_after_the_kind_the_system_uses_is_its_base(tmp_path):
+    """usesBaseModel.cue: 'surpasses the top agent on the hard split using a smaller open model (Quxa-70B)' names the
+    model the paper's system runs on, though the sentence compares."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new context method for agents. Zorvath matches the top agent "
+                      "on average and surpasses it on the hard split using a smaller open model (Quxa-70B).\n")
+    assert rules.get(("zorvath", "usesBaseModel", "quxa-70b")) == {"usesBaseModel.cue"}
+    assert ("zorvath", "comparedWith", "quxa-70b") not in rules
