@@ -226,3 +226,14 @@ def test_a_model_in_brackets_after_the_kind_the_system_uses_is_its_base(tmp_path
                       "on average and surpasses it on the hard split using a smaller open model (Quxa-70B).\n")
     assert rules.get(("zorvath", "usesBaseModel", "quxa-70b")) == {"usesBaseModel.cue"}
     assert ("zorvath", "comparedWith", "quxa-70b") not in rules
+
+
+def test_a_paper_that_builds_only_training_data_ranks_no_models(tmp_path):
+    """comparedWith.benchmark-paper is for a paper that introduces a test: one that releases only a dataset it trains
+    on (evaluatedOn.own-data) applies its method to the models it names ('applied to three models including X, Y')."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new method for pruning reasoning traces. The team released "
+                      "the GlimTraces dataset containing 200K traces.\n● Savings: applied to three models including "
+                      "Quxa-7B and Mibbo-8B, Zorvath halves the cache.\n")
+    for model in ("quxa-7b", "mibbo-8b"):
+        assert ("zorvath", "usesBaseModel", model) in rules, model
+        assert ("zorvath", "comparedWith", model) not in rules, model
