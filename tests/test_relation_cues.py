@@ -237,3 +237,13 @@ def test_a_paper_that_builds_only_training_data_ranks_no_models(tmp_path):
     for model in ("quxa-7b", "mibbo-8b"):
         assert ("zorvath", "usesBaseModel", model) in rules, model
         assert ("zorvath", "comparedWith", model) not in rules, model
+
+
+def test_a_rivals_method_after_down_from_or_a_previous_best_is_not_used(tmp_path):
+    """usesMethod.not-a-rival: 'near zero, down from 45% with X' gives X's score as the one the paper improves on;
+    'surpasses the previous state-of-the-art prompt optimizer Y' names the earlier best it beats."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new verifier for agents. It cuts false positives to near "
+                      "zero, down from 45% with PPO. It also surpasses the previous state-of-the-art prompt optimizer "
+                      "DPO by 10%.\n")
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+    assert ("zorvath", "usesMethod", "dpo") not in rules
