@@ -536,8 +536,9 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     # 'X (ACR), a framework that') or it is what its clause is about ('● X fixes ...'), never a name in passing.
     if lex.novel_defined_after.match(after):
         return "introduces.novel-defined"
-    if lex.novel_subject_before.fullmatch(before):
-        return "introduces.novel-subject"
+    if lex.novel_subject_before.fullmatch(before) and not (
+            lex.bare_acronym_shape.match(mention.surface) and lex.definite_term_before.search(before)):
+        return "introduces.novel-subject"  # introduces.not-a-term: not 'The ATE splits into ...'
     if (lex.novel_typed_after.match(after) and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
         return "introduces.novel-typed"
     return None

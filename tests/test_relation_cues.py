@@ -247,3 +247,14 @@ def test_a_rivals_method_after_down_from_or_a_previous_best_is_not_used(tmp_path
                       "DPO by 10%.\n")
     assert ("zorvath", "usesMethod", "ppo") not in rules
     assert ("zorvath", "usesMethod", "dpo") not in rules
+
+
+def test_a_bare_acronym_after_the_is_a_term_not_the_papers_own(tmp_path):
+    """introduces.not-a-term: 'The QTE splits into a model effect and a prompting effect' uses a term of the field; a
+    name that opens a bullet bare ('● GlimNet fixes ...') is still the paper's own."""
+    rules = _rules_of(tmp_path, "1. How People Prompt\nA large online experiment studies how people prompt image models.\n"
+                      "● Effects: The QTE splits into a model effect (51%) and a prompting effect (48%).\n● GlimNet "
+                      "fixes prompts before they are sent.\n")
+    introduced = {k[2] for k in rules if k[0] == "how-people-prompt" and k[1] == "introduces"}
+    assert "qte" not in introduced
+    assert "glimnet" in introduced
