@@ -345,7 +345,8 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         found.add((item.paper, Predicate.INTRODUCES, key), Evidence(digest, sentences[sentence_index]), rule)
     own_data = {key for key in introduced if entities[key].type == EntityType.BENCHMARK and _own_data(item, key, lex)}
     prior_benchmarks = _prior_benchmarks(item, entities, lex)
-    benchmark_paper = any(entities[key].type == EntityType.BENCHMARK for key in introduced)
+    # a paper that builds only training data ranks no models: its models are bases as in any other paper
+    benchmark_paper = any(entities[key].type == EntityType.BENCHMARK for key in introduced if key not in own_data)
     own_names = tuple(sorted({lm.mention.surface for lm in item.mentions if lm.entity in introduced}))
     authors_line = ", ".join(item.annotated.item.affiliations)
     for key in item.affiliations:
@@ -535,8 +536,9 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     # 'X (ACR), a framework that') or it is what its clause is about ('● X fixes ...'), never a name in passing.
     if lex.novel_defined_after.match(after):
         return "introduces.novel-defined"
-    if lex.novel_subject_before.fullmatch(before):
-        return "introduces.novel-subject"
+    if lex.novel_subject_before.fullmatch(before) and not (
+            lex.bare_acronym_shape.match(mention.surface) and lex.definite_term_before.search(before)):
+        return "introduces.novel-subject"  # introduces.not-a-term: not 'The ATE splits into ...'
     if (lex.novel_typed_after.match(after) and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
         return "introduces.novel-typed"
     return None
