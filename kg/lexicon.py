@@ -83,6 +83,7 @@ class Lexicon:
     naming_words: frozenset[str]
     list_words: frozenset[str]
     list_joiners: frozenset[str]
+    group_list_joiners: frozenset[str]  # list.grouped-by-domain: tokens between a list's head noun and its groups
     function_words: frozenset[str]
     articles: frozenset[str]
     indefinite_articles: frozenset[str]

@@ -171,6 +171,7 @@ class Linker:
             linked = []
             system = self._system_entity(ann, acronyms)
             short_forms = self._short_forms(ann, acronyms)
+            defaulted: set[str] = set()
             for mention in ann.mentions:
                 own_name = mention.source == "title" and mention.text == ann.system_names[0]
                 key = system if own_name else (short_forms.get(fold(mention.text)) or self._resolve(mention.text, acronyms, mention.owner))
@@ -184,8 +185,10 @@ class Linker:
                 digests[key].add(digest)
                 sentence = ann.sentences[mention.sentence]
                 votes[key].extend(TracedVote(v, digest, sentence) for v in mention.votes)
-                if mention.source == "title":
-                    # a paper's own named system is a method unless told otherwise
+                if mention.source == "title" and key not in defaulted:
+                    # a paper's own named system is a method unless told otherwise: a default, cast once per item,
+                    # so that an item writing the name five times does not outvote the one apposition that types it
+                    defaulted.add(key)
                     votes[key].append(TracedVote(self._cast("title.own-system", EntityType.METHOD), digest, sentence))
                 if mention.source != "title" or fold(mention.text) == key:
                     surfaces[key][mention.text] += 1

@@ -757,10 +757,56 @@ def _list_scan(c: NameContext) -> tuple[str, EntityType] | None:
                 kind = _list_noun_type(doc[noun_at], lex) or (_list_noun_type(doc[noun_at - 1], lex) if noun_at > sent.start else None)
                 if kind:
                     return "list-head", kind
+            group_at = look if doc[look].text == "(" else look - 1
+            if group_at > sent.start and doc[group_at].text == "(" and _grouped_under_benchmarks(doc, sent, group_at, lex):
+                return "list-head", EntityType.BENCHMARK
             return None
         if not (doc[look].text in lex.list_joiners or doc[look].ent_type_ or doc[look].text[:1].isupper() or _links_a_name(doc, look, lex)):
             return None
     return None
+
+
+_GROUP_REACH = 24  # tokens back from a group to the noun heading all groups: 'tasks: math (A, B), coding (C), and proving (D)'
+_GROUP_WORDS = 3  # lower-case words a domain phrase before a group may have: 'formal theorem proving (A)'
+
+
+def _grouped_under_benchmarks(doc: Doc, sent: Span, open_at: int, lex: Lexicon) -> bool:
+    """list.grouped-by-domain: 'benchmarks spanning text (e.g., Zorb, Quux), image (Blarg)', 'Tasks evaluated: math
+    (Zorb), and proving (Quux)': names in parentheses after a short lower-case domain phrase are benchmarks when a
+    benchmark or task noun heads the run of such groups. The walk back crosses short phrases, earlier groups and
+    joiners only, and the group holds names alone ('tasks are solved (Zorb 94%)' is a score, not a group)."""
+    if not _names_only_group(doc, sent, open_at, lex):
+        return False
+    i, depth, words = open_at - 1, 0, 0
+    while i >= max(sent.start, open_at - _GROUP_REACH):
+        token = doc[i]
+        if token.text == ")":
+            depth += 1
+        elif token.text == "(":
+            depth -= 1
+            if depth < 0:
+                return False
+        elif depth == 0:
+            if _list_noun_type(token, lex) == EntityType.BENCHMARK:
+                return True
+            if token.text in lex.group_list_joiners:
+                words = 0
+            elif token.is_lower and token.is_alpha and words < _GROUP_WORDS:
+                words += 1
+            else:
+                return False
+        i -= 1
+    return False
+
+
+def _names_only_group(doc: Doc, sent: Span, open_at: int, lex: Lexicon) -> bool:
+    for token in doc[open_at + 1 : sent.end]:
+        if token.text == ")":
+            return True
+        if not (token.ent_type_ or token.text[:1].isupper() or token.text in lex.list_joiners or token.lower_ in lex.list_words
+                or _links_a_name(doc, token.i, lex)):
+            return False
+    return False
 
 
 def _links_a_name(doc: Doc, i: int, lex: Lexicon) -> bool:

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from kg.ingest import PaperItem
 from kg.nlp import annotate, build_nlp
 from kg.vocab import load_vocabulary
@@ -238,3 +240,24 @@ def test_a_word_after_a_names_acronym_is_its_verb_not_a_modifier(tmp_path):
         vocabulary, "ZorbEvolve (ZE) enables LLMs to improve. The QuxSuite (QS) benchmark holds 300 tasks.")}
     assert not any(rule == "context.type-noun-after" for rule, _ in found["ZorbEvolve"])
     assert ("context.type-noun-after", "Benchmark") in found["QuxSuite"]  # the noun right after the acronym still counts
+
+
+@pytest.mark.parametrize("body, names", [
+    ("Zorbix beats baselines across 6 benchmarks spanning text (e.g., Quxal, Blorfa), image (Vintoq), and video (Drelm).",
+     ["Quxal", "Blorfa", "Vintoq", "Drelm"]),
+    ("Tasks evaluated: competitive math (Quxal, Blorfa), coding (Vintoq), and formal theorem proving (Drelm).",
+     ["Blorfa", "Vintoq", "Drelm"]),
+])
+def test_names_in_groups_after_domain_words_under_a_benchmark_noun_are_benchmarks(body, names):
+    """list.grouped-by-domain: the benchmark noun heads every parenthesised group of the run."""
+    vocabulary = load_vocabulary()
+    votes = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(vocabulary, body)}
+    for name in names:
+        assert ("context.benchmark-list", "Benchmark") in votes.get(name, set()), name
+
+
+def test_a_group_far_from_the_task_noun_or_holding_scores_is_no_benchmark_list():
+    vocabulary = load_vocabulary()
+    body = ("Some regular tasks are essentially solved (Quxal 94% ±1), while others remain quite hard (Blorfa, Vintoq).")
+    votes = {m.text: {v.rule for v in m.votes} for m in _mentions(vocabulary, body)}
+    assert all("context.benchmark-list" not in votes.get(name, set()) for name in ("Quxal", "Blorfa", "Vintoq"))

@@ -341,3 +341,22 @@ def test_an_acronym_defined_as_contests_is_a_benchmark():
     from kg.nlp import type_from_expansion
     assert [d.short for d in ann.acronyms] == ["BHC"]
     assert type_from_expansion("Blorf Heuristic Contests", load_lexicon()) == EntityType.BENCHMARK
+
+
+def test_a_title_system_written_often_is_typed_by_the_one_apposition_that_says_model():
+    """title.own-system is a default ('a method unless told otherwise'), cast once per item: an item that writes its
+    own system's name five times must not outvote the apposition that calls it a model."""
+    from kg.ingest import Digest
+    from kg.link import Linker
+    from kg.namespaces import EntityType
+    vocabulary = load_vocabulary()
+    item = PaperItem("t.txt", 1, "Quxaline-Voice: hearing and speaking at once",
+                     "Quxaline-Voice is a new open-source audio foundation model for speech. Quxaline-Voice uses a tokenizer. "
+                     "Quxaline-Voice outperforms others. On speech tasks, Quxaline-Voice leads. Quxaline-Voice is open.")
+    anns = list(annotate(build_nlp(vocabulary), [item], vocabulary))
+    digest = Digest(source_file="t.txt", title="t", date_range=None, date=None, layout="numbered", items=(item,))
+    corpus = Linker(vocabulary).link([digest], anns)
+    [entity] = [e for e in corpus.entities.values() if e.label == "Quxaline-Voice"]
+    assert entity.type == EntityType.MODEL
+    defaults = [t for t in corpus.votes[entity.key] if t.vote.rule == "title.own-system"]
+    assert len(defaults) == 1
