@@ -660,6 +660,8 @@ def _lineage_by_name(corpus: LinkedCorpus, found, lex: Lexicon) -> None:
     for paper, predicate, key in found:
         if predicate == Predicate.INTRODUCES:
             introduced_by[key].add(paper)
+    # what some paper introduces, uses or compares with: a method the text presents, not a word inside a longer name
+    presented = {key for _paper, predicate, key in found if predicate != Predicate.EXTENDS}
     system_of: dict[str, set[str]] = defaultdict(set)  # the papers whose title names this method as their system
     for item in corpus.items:
         if item.system:
@@ -669,6 +671,10 @@ def _lineage_by_name(corpus: LinkedCorpus, found, lex: Lexicon) -> None:
             continue  # 'Zorb-integrated' is a word about Zorb, not a method made from it
         if lex.not_lineage_parent.search(methods[parent_key].label):
             continue  # 'OpenAgents' is named after a kind of thing, not made from a method
+        if not methods[parent_key].in_vocabulary and parent_key not in presented:
+            # extends.by-name-coined-parent: 'EDGAR' read out of 'EDGAR-OCR', 'Sparse Attention' out of 'Native
+            # Sparse Attention' is a word of the name; a parent needs a paper that names it as a method of its own
+            continue
         if introduced_by[child_key] & system_of[parent_key]:
             continue  # 'Zorb-BCP' from the paper that makes Zorb is a setting or part of it, not a later method
         if methods[child_key].in_vocabulary:
