@@ -126,6 +126,7 @@ class Lexicon:
     anaphor_subject: re.Pattern[str]
     not_lineage_child: re.Pattern[str]
     not_lineage_parent: re.Pattern[str]
+    version_apposition: re.Pattern[str]  # 'Zorb-G, an enhanced version ...': the name before is a version of a method
     use_word: re.Pattern[str]
     org_cue_before: re.Pattern[str]
     org_cue_after: re.Pattern[str]

@@ -367,7 +367,45 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
                     continue
                 for parent in parents:
                     found.add((child, Predicate.EXTENDS, parent), evidence, rule)
+    _version_apposition(item, entities, found, lex)
     _share_across_conjuncts(item, entities, found, lex)
+
+
+def _version_apposition(item: LinkedItem, entities: Mapping[str, Entity], found: _Found, lex: Lexicon) -> None:
+    """extends.version-apposition: 'Zorb-G, an enhanced version with graph memory' and 'Zorb-G, a new version of
+    Zorb' state that Zorb-G extends Zorb, even where one paper introduces both (no cue of use is needed)."""
+    for lm in item.mentions:
+        child = entities[lm.entity]
+        if child.type != EntityType.METHOD or lex.not_lineage_child.search(child.label):
+            continue
+        after = _around(item, lm)[1]
+        cue = lex.version_apposition.match(after)
+        if cue is None:
+            continue
+        parent = _named_next(item, lm, after[cue.end():], entities) if cue.group("of") else _name_source(item, lm, entities)
+        if parent is not None and parent != lm.entity and not lex.not_lineage_parent.search(entities[parent].label):
+            found.add((lm.entity, Predicate.EXTENDS, parent),
+                      Evidence(item.annotated.item.digest_file, item.annotated.sentences[lm.mention.sentence]),
+                      "extends.version-apposition")
+
+
+def _named_next(item: LinkedItem, lm: LinkedMention, rest: str, entities: Mapping[str, Entity]) -> str | None:
+    """The method whose name opens ``rest``, the text after 'a new version of' in the mention's sentence."""
+    rest = rest.lstrip()
+    for other in item.mentions:
+        if other.mention.sentence == lm.mention.sentence and other is not lm and rest.startswith(other.mention.surface) \
+                and entities[other.entity].type == EntityType.METHOD:
+            return other.entity
+    return None
+
+
+def _name_source(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity]) -> str | None:
+    """The longest method named in the item whose name the mention's name opens with: 'Zorb' for 'Zorb-G'."""
+    surface = lm.mention.surface
+    sources = [other for other in item.mentions if entities[other.entity].type == EntityType.METHOD
+               and other.entity != lm.entity and len(other.mention.surface) < len(surface)
+               and surface.startswith(other.mention.surface)]
+    return max(sources, key=lambda o: (len(o.mention.surface), o.entity)).entity if sources else None
 
 
 def _review_lineage(c: MentionContext, found: _Found) -> None:

@@ -389,3 +389,17 @@ def test_a_name_derived_parent_is_one_some_paper_presents_as_a_method(tmp_path):
                     "search objective. Unlike PLANK, it needs no labels.\n"
                     "3. Quoddle\nQuoddle is a new planner trained with PLANK on long tasks.\n")
     assert ("zorbic-plank", "extends", "plank") in used
+
+
+def test_an_apposition_that_presents_a_version_states_lineage(tmp_path):
+    """extends.version-apposition: 'ZorbMem-G, an enhanced version with ...' extends ZorbMem, the method its name is
+    made from, though one paper introduces both; 'a faster variant of QuxaNet' names the parent outright."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    implied = _triples(tmp_path / "a", "1. Zorvath\nThe solution introduces two systems: ZorbMem, a dense memory "
+                       "system, and ZorbMem-G, an enhanced version with graph-based memory. Both are fast.\n"
+                       "● ZorbMem-G: By structuring memory as a graph, ZorbMem-G improves recall.\n")
+    assert ("zorbmem-g", "extends", "zorbmem") in implied
+    named = _triples(tmp_path / "b", "1. Zorvath\nThe solution introduces ZorbMem-G, a faster variant of QuxaNet for "
+                     "long chats. ZorbMem-G improves recall over QuxaNet.\n")
+    assert ("zorbmem-g", "extends", "quxanet") in named
