@@ -343,10 +343,12 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         relation_rule = RELATION_RULES.get(entity.type) if entity.type else None
         c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper, own_names, not introduced, review)
         stated = relation_rule(c) if relation_rule else None
+        evidence = Evidence(digest, sentences[lm.mention.sentence])
         if stated is None:
+            if entity.type == EntityType.METHOD and _parent_without_use_cue(c):
+                _sentence_lineage(c, introduced, evidence, found)
             continue
         predicate, name = stated
-        evidence = Evidence(digest, sentences[lm.mention.sentence])
         found.add((item.paper, predicate, lm.entity), evidence, name)
         if predicate == Predicate.USES_METHOD and stated_extension(c):
             parents = [p for p in _with_list_mates(item, lm, entities, lex) if not lex.not_lineage_parent.search(entities[p].label)]
@@ -369,6 +371,26 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
                     found.add((child, Predicate.EXTENDS, parent), evidence, rule)
     _version_apposition(item, entities, found, lex)
     _share_across_conjuncts(item, entities, found, lex)
+
+
+def _parent_without_use_cue(c: MentionContext) -> bool:
+    """'Zorb-X extends Quxa': a plain lineage cue states Quxa as a parent even where Quxa, a name only this paper
+    writes, has no cue of use (no negation or comparison before it, in the body)."""
+    return (c.in_body and bool(c.lex.extend_strong_before.search(c.before[-60:]))
+            and not c.lex.negation_cues.search(c.before[-40:]) and not _contrasted(c.before[-50:], c.lex)
+            and not c.lex.prior_work_before.search(c.before))
+
+
+def _sentence_lineage(c: MentionContext, introduced: Mapping[str, object], evidence: Evidence, found: _Found) -> None:
+    """extends.parent-without-use-cue: only a new method the same sentence names is the child; the heading, title
+    and anaphor fallbacks of extends.stated guess more than this weaker parent can bear."""
+    parents = [p for p in _with_list_mates(c.item, c.lm, c.entities, c.lex)
+               if not c.lex.not_lineage_parent.search(c.entities[p].label)]
+    for child in dict.fromkeys(m.entity for m in _introduced_methods_in_sentence(c.item, c.lm, introduced, c.entities)):
+        if child in parents or c.lex.not_lineage_child.search(c.entities[child].label):
+            continue
+        for parent in parents:
+            found.add((child, Predicate.EXTENDS, parent), evidence, "extends.parent-without-use-cue")
 
 
 def _version_apposition(item: LinkedItem, entities: Mapping[str, Entity], found: _Found, lex: Lexicon) -> None:

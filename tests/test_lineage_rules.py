@@ -403,3 +403,17 @@ def test_an_apposition_that_presents_a_version_states_lineage(tmp_path):
     named = _triples(tmp_path / "b", "1. Zorvath\nThe solution introduces ZorbMem-G, a faster variant of QuxaNet for "
                      "long chats. ZorbMem-G improves recall over QuxaNet.\n")
     assert ("zorbmem-g", "extends", "quxanet") in named
+
+
+def test_a_plain_lineage_cue_states_a_parent_without_a_cue_of_use(tmp_path):
+    """extends.parent-without-use-cue: 'ZorbMem-G extends QuxaNet' makes QuxaNet, named by this paper only and with no
+    cue of use, a parent of the new method in the sentence; with no new method in the sentence it states nothing."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    same = _triples(tmp_path / "a", "1. Zorvath\nThis paper introduces ZorbMem-G, a memory for chats. ZorbMem-G "
+                    "extends QuxaNet by converting turns into graph nodes.\n")
+    assert ("zorbmem-g", "extends", "quxanet") in same
+    assert not any(o == "quxanet" for s, p, o in same if p != "extends")  # a lineage edge, not a use
+    elsewhere = _triples(tmp_path / "b", "1. Zorvath\nThis paper introduces ZorbMem-G, a memory for chats. The approach "
+                         "extends QuxaNet by converting turns into graph nodes.\n")
+    assert not any(p == "extends" and o == "quxanet" for s, p, o in elsewhere)
