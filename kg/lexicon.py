@@ -122,11 +122,13 @@ class Lexicon:
     compare_subject_after: re.Pattern[str]  # 'X consistently outperforms Y': X is the comparison's subject
     compare_win_after: re.Pattern[str]  # '..., outperforming Y', '... beats Y': the sentence's subject wins over others
     extend_before: re.Pattern[str]
+    extend_strong_before: re.Pattern[str]  # the lineage cues that state a parent without a cue of use
     extend_around: re.Pattern[str]
     extend_suffix: re.Pattern[str]
     anaphor_subject: re.Pattern[str]
     not_lineage_child: re.Pattern[str]
     not_lineage_parent: re.Pattern[str]
+    version_apposition: re.Pattern[str]  # 'Zorb-G, an enhanced version ...': the name before is a version of a method
     use_word: re.Pattern[str]
     org_cue_before: re.Pattern[str]
     org_cue_after: re.Pattern[str]

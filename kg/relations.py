@@ -365,10 +365,12 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
         relation_rule = RELATION_RULES.get(entity.type) if entity.type else None
         c = _context(item, lm, entities, papers_of_entity, lex, benchmark_paper, own_names, not introduced, review)
         stated = relation_rule(c) if relation_rule else None
+        evidence = Evidence(digest, sentences[lm.mention.sentence])
         if stated is None:
+            if entity.type == EntityType.METHOD and _parent_without_use_cue(c):
+                _sentence_lineage(c, introduced, evidence, found)
             continue
         predicate, name = stated
-        evidence = Evidence(digest, sentences[lm.mention.sentence])
         found.add((item.paper, predicate, lm.entity), evidence, name)
         if predicate == Predicate.USES_METHOD and stated_extension(c):
             parents = [p for p in _with_list_mates(item, lm, entities, lex) if not lex.not_lineage_parent.search(entities[p].label)]
@@ -389,7 +391,65 @@ def _item_relations(item: LinkedItem, entities: Mapping[str, Entity], papers_of_
                     continue
                 for parent in parents:
                     found.add((child, Predicate.EXTENDS, parent), evidence, rule)
+    _version_apposition(item, entities, found, lex)
     _share_across_conjuncts(item, entities, found, lex)
+
+
+def _parent_without_use_cue(c: MentionContext) -> bool:
+    """'Zorb-X extends Quxa': a plain lineage cue states Quxa as a parent even where Quxa, a name only this paper
+    writes, has no cue of use (no negation or comparison before it, in the body)."""
+    return (c.in_body and bool(c.lex.extend_strong_before.search(c.before[-60:]))
+            and not c.lex.negation_cues.search(c.before[-40:]) and not _contrasted(c.before[-50:], c.lex)
+            and not c.lex.prior_work_before.search(c.before))
+
+
+def _sentence_lineage(c: MentionContext, introduced: Mapping[str, object], evidence: Evidence, found: _Found) -> None:
+    """extends.parent-without-use-cue: only a new method the same sentence names is the child; the heading, title
+    and anaphor fallbacks of extends.stated guess more than this weaker parent can bear."""
+    parents = [p for p in _with_list_mates(c.item, c.lm, c.entities, c.lex)
+               if not c.lex.not_lineage_parent.search(c.entities[p].label)]
+    for child in dict.fromkeys(m.entity for m in _introduced_methods_in_sentence(c.item, c.lm, introduced, c.entities)):
+        if child in parents or c.lex.not_lineage_child.search(c.entities[child].label):
+            continue
+        for parent in parents:
+            found.add((child, Predicate.EXTENDS, parent), evidence, "extends.parent-without-use-cue")
+
+
+def _version_apposition(item: LinkedItem, entities: Mapping[str, Entity], found: _Found, lex: Lexicon) -> None:
+    """extends.version-apposition: 'Zorb-G, an enhanced version with graph memory' and 'Zorb-G, a new version of
+    Zorb' state that Zorb-G extends Zorb, even where one paper introduces both (no cue of use is needed)."""
+    for lm in item.mentions:
+        child = entities[lm.entity]
+        if child.type != EntityType.METHOD or lex.not_lineage_child.search(child.label):
+            continue
+        after = _around(item, lm)[1]
+        cue = lex.version_apposition.match(after)
+        if cue is None:
+            continue
+        parent = _named_next(item, lm, after[cue.end():], entities) if cue.group("of") else _name_source(item, lm, entities)
+        if parent is not None and parent != lm.entity and not lex.not_lineage_parent.search(entities[parent].label):
+            found.add((lm.entity, Predicate.EXTENDS, parent),
+                      Evidence(item.annotated.item.digest_file, item.annotated.sentences[lm.mention.sentence]),
+                      "extends.version-apposition")
+
+
+def _named_next(item: LinkedItem, lm: LinkedMention, rest: str, entities: Mapping[str, Entity]) -> str | None:
+    """The method whose name opens ``rest``, the text after 'a new version of' in the mention's sentence."""
+    rest = rest.lstrip()
+    for other in item.mentions:
+        if other.mention.sentence == lm.mention.sentence and other is not lm and rest.startswith(other.mention.surface) \
+                and entities[other.entity].type == EntityType.METHOD:
+            return other.entity
+    return None
+
+
+def _name_source(item: LinkedItem, lm: LinkedMention, entities: Mapping[str, Entity]) -> str | None:
+    """The longest method named in the item whose name the mention's name opens with: 'Zorb' for 'Zorb-G'."""
+    surface = lm.mention.surface
+    sources = [other for other in item.mentions if entities[other.entity].type == EntityType.METHOD
+               and other.entity != lm.entity and len(other.mention.surface) < len(surface)
+               and surface.startswith(other.mention.surface)]
+    return max(sources, key=lambda o: (len(o.mention.surface), o.entity)).entity if sources else None
 
 
 def _review_lineage(c: MentionContext, found: _Found) -> None:
@@ -732,6 +792,8 @@ def _lineage_by_name(corpus: LinkedCorpus, found, lex: Lexicon) -> None:
     for paper, predicate, key in found:
         if predicate == Predicate.INTRODUCES:
             introduced_by[key].add(paper)
+    # what some paper introduces, uses or compares with: a method the text presents, not a word inside a longer name
+    presented = {key for _paper, predicate, key in found if predicate != Predicate.EXTENDS}
     system_of: dict[str, set[str]] = defaultdict(set)  # the papers whose title names this method as their system
     for item in corpus.items:
         if item.system:
@@ -741,6 +803,10 @@ def _lineage_by_name(corpus: LinkedCorpus, found, lex: Lexicon) -> None:
             continue  # 'Zorb-integrated' is a word about Zorb, not a method made from it
         if lex.not_lineage_parent.search(methods[parent_key].label):
             continue  # 'OpenAgents' is named after a kind of thing, not made from a method
+        if not methods[parent_key].in_vocabulary and parent_key not in presented:
+            # extends.by-name-coined-parent: 'EDGAR' read out of 'EDGAR-OCR', 'Sparse Attention' out of 'Native
+            # Sparse Attention' is a word of the name; a parent needs a paper that names it as a method of its own
+            continue
         if introduced_by[child_key] & system_of[parent_key]:
             continue  # 'Zorb-BCP' from the paper that makes Zorb is a setting or part of it, not a later method
         if methods[child_key].in_vocabulary:

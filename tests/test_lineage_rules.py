@@ -4,7 +4,7 @@ from collections import defaultdict
 
 from kg.lexicon import load_lexicon
 from kg.link import Entity, Linker
-from kg.namespaces import EntityType
+from kg.namespaces import EntityType, Predicate
 from kg.pipeline import build
 from kg.vocab import fold, load_vocabulary
 
@@ -205,8 +205,10 @@ def test_a_kind_of_thing_is_never_a_lineage_parent():
     methods = {fold(n): Entity(fold(n), n, EntityType.METHOD) for n in ("OpenAgents", "Agents", "HedgeZorba", "Zorba",
                                                                          "LatentMAS", "MAS")}
     found: dict = defaultdict(set)
+    for key in methods:  # every one presented by a paper: extends.by-name-coined-parent leaves them all in play
+        found[("paper", Predicate.USES_METHOD, key)] = set()
     _lineage_by_name(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
-    assert {(s, o) for s, _, o in found} == {("hedgezorba", "zorba")}
+    assert {(s, o) for s, p, o in found if p == Predicate.EXTENDS} == {("hedgezorba", "zorba")}
 
 
 def test_models_named_with_one_brand_word_share_the_family_it_names(tmp_path):
@@ -372,3 +374,46 @@ def test_a_shorter_name_with_every_size_of_the_longer_is_the_same_model_not_its_
     entities = linker.families(typed, {}, defaultdict(list))
     assert entities[fold("Zorbo-Llama-70B")].variant_of != fold("Zorbo-70B")
     assert entities[fold("Quxa2-7B-Instruct-1M")].variant_of == fold("Quxa2-1M")
+
+
+def test_a_name_derived_parent_is_one_some_paper_presents_as_a_method(tmp_path):
+    """extends.by-name-coined-parent: 'Zorbic-PLANK' extends PLANK only once a paper uses, introduces or compares
+    with PLANK; a PLANK only named in passing ('Unlike PLANK') may be a word of the name, not a method made from."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    passing = _triples(tmp_path / "a", "1. Zorvath\nZorvath is a new agent for proofs trained with Zorbic-PLANK, a new "
+                       "search objective. Unlike PLANK, it needs no labels.\n")
+    assert ("zorvath", "usesMethod", "zorbic-plank") in passing
+    assert ("zorbic-plank", "extends", "plank") not in passing
+    used = _triples(tmp_path / "b", "1. Zorvath\nZorvath is a new agent for proofs trained with Zorbic-PLANK, a new "
+                    "search objective. Unlike PLANK, it needs no labels.\n"
+                    "3. Quoddle\nQuoddle is a new planner trained with PLANK on long tasks.\n")
+    assert ("zorbic-plank", "extends", "plank") in used
+
+
+def test_an_apposition_that_presents_a_version_states_lineage(tmp_path):
+    """extends.version-apposition: 'ZorbMem-G, an enhanced version with ...' extends ZorbMem, the method its name is
+    made from, though one paper introduces both; 'a faster variant of QuxaNet' names the parent outright."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    implied = _triples(tmp_path / "a", "1. Zorvath\nThe solution introduces two systems: ZorbMem, a dense memory "
+                       "system, and ZorbMem-G, an enhanced version with graph-based memory. Both are fast.\n"
+                       "● ZorbMem-G: By structuring memory as a graph, ZorbMem-G improves recall.\n")
+    assert ("zorbmem-g", "extends", "zorbmem") in implied
+    named = _triples(tmp_path / "b", "1. Zorvath\nThe solution introduces ZorbMem-G, a faster variant of QuxaNet for "
+                     "long chats. ZorbMem-G improves recall over QuxaNet.\n")
+    assert ("zorbmem-g", "extends", "quxanet") in named
+
+
+def test_a_plain_lineage_cue_states_a_parent_without_a_cue_of_use(tmp_path):
+    """extends.parent-without-use-cue: 'ZorbMem-G extends QuxaNet' makes QuxaNet, named by this paper only and with no
+    cue of use, a parent of the new method in the sentence; with no new method in the sentence it states nothing."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    same = _triples(tmp_path / "a", "1. Zorvath\nThis paper introduces ZorbMem-G, a memory for chats. ZorbMem-G "
+                    "extends QuxaNet by converting turns into graph nodes.\n")
+    assert ("zorbmem-g", "extends", "quxanet") in same
+    assert not any(o == "quxanet" for s, p, o in same if p != "extends")  # a lineage edge, not a use
+    elsewhere = _triples(tmp_path / "b", "1. Zorvath\nThis paper introduces ZorbMem-G, a memory for chats. The approach "
+                         "extends QuxaNet by converting turns into graph nodes.\n")
+    assert not any(p == "extends" and o == "quxanet" for s, p, o in elsewhere)
