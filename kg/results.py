@@ -549,8 +549,10 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             benchmark = topic  # 'X reveals rapid progress, with A scoring 16%': the benchmark the sentence is about
         if benchmark is None and baseline and previous_benchmark is not None:
             benchmark = previous_benchmark  # '74.8% on MATH500 (vs 78.5% GRPO)'
-        if (benchmark is None and not baseline and previous_benchmark is not None and n
-                and _elliptic(sentence, numbers[n - 1], number, spans, lexicon)):
+        elliptic = None
+        if benchmark is None and not baseline and previous_benchmark is not None and n:
+            elliptic = _elliptic(sentence, numbers[n - 1], number, spans, lexicon)
+        if elliptic is not None:
             benchmark = previous_benchmark  # 'A reaches 91.2% on MMLU, while B reaches 79.5%' (elliptic-clause)
         if (benchmark is None and not baseline and previous_benchmark is not None and n and metric != "score"
                 and _same_place(sentence, numbers[n - 1], number, metric_end, spans, lexicon)):
@@ -591,7 +593,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if system is None and baseline:
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
-            system = _subject(sentence, number, spans, lexicon)
+            system = elliptic or _subject(sentence, number, spans, lexicon)
         if system is None and _unlinked_name(sentence, number, spans):
             continue  # a system is named but was not recognised: not the paper's own, whatever it is
         if weak is not None and benchmark is weak and not _weakly_grounded(sentence, number, system, lexicon):
@@ -617,24 +619,26 @@ def _without_metrics(spans: list[_Span], lexicon: ResultLexicon) -> list[_Span]:
     return [s for s in spans if s.type == EntityType.BENCHMARK or s.surface.casefold() not in metrics]
 
 
-def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
-    """Whether the number's clause, joined to the previous score's, is a system scoring with the benchmark left
-    out: '..., while B reaches 79.5%', '... and B scores 88.0%'."""
+def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
+    """The system of the number's clause when that clause, joined to the previous score's, is the system scoring with
+    the benchmark left out: '..., while B reaches 79.5%', '... and B scores 88.0%'."""
     named = [s for s in spans if previous.end <= s.start and s.end <= number.start and s.type in SYSTEM_TYPES]
     if len(named) != 1:
-        return False
+        return None
     span = named[0]
     gap = sentence[previous.end: span.start]
     for s in sorted((s for s in spans if previous.end <= s.start and s.end <= span.start and s.type == EntityType.BENCHMARK),
                     key=lambda s: -s.start):
         # the previous score's benchmark, digits and all ('29.8% on AIME2024, and B rises ...'), joins like any word
         gap = gap[: s.start - previous.end] + "X" + gap[s.end - previous.end:]
-    joined = re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:while|whereas|and|but)?|\s(?:while|whereas|and|but))\s+(?:" + _ARTICLE + r")?",
-                          gap, re.I)
+    joined = re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:while|whereas|and|but|with|followed by)?|\s(?:while|whereas|and|but|with))\s+(?:"
+                          + _ARTICLE + r")?", gap, re.I)
     scored = lexicon.cue(r"\s+{subject-verb}\s+[~≈]?").fullmatch(sentence[span.end: number.start])
+    # '..., and B 79.5%', '..., with B at 79.5%', '..., followed by B with 79.5%': the verb left out (gapped-clause)
+    scored = scored or re.fullmatch(r"\s+(?:(?:at|with)\s+)?[~≈]?", sentence[span.end: number.start], re.I)
     # '..., and B rises from 26.7% to 43.3%': a score the clause's system changed to (elliptic-change)
     changed = _changed_from(lexicon).fullmatch(sentence, span.end, number.start)
-    return joined is not None and (scored is not None or changed is not None)
+    return span if joined is not None and (scored is not None or changed is not None) else None
 
 
 def _same_place(sentence: str, previous: _Number, number: _Number, metric_end: int, spans: list[_Span],
@@ -1065,6 +1069,9 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
         if re.search(r"(?:^|,\s*|\s)(?:and|or)\s+$", before) and lexicon.cue(
                 r"(?:'s|’s)?\s+{subject-verb}\s+[~≈]?").fullmatch(sentence[span.end: number.start]):
             return span  # 'A reaches 57.0%, and B reaches 66.2%', '... and B scores 88.0%': the last of a list of clauses, each with its own subject
+        if i == len(named) - 1 and i and re.fullmatch(r"\s+[~≈]?", sentence[span.end: number.start]) and re.search(
+                r"\d\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+)$", before):
+            return span  # 'A scores 91.2%, B 79.5%, and C 60.1%': each name of a list right before its own score (gapped-list)
         if blocked.search(before) or (not _CLAUSE_START.search(before) and not _opens_with_verb(sentence, span, number, lexicon)):
             continue
         return span

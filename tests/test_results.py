@@ -702,6 +702,10 @@ Lumina is a coding agent model. Lumina achieves 52.0% on Quibble-Bench, while th
 Cinder is a prompting method for reasoning. For instance, Zorblax-70B improves from 13.0% to 29.5% on AIME 2024, and Quxa-8B rises from 20.0% to 41.5%.
 9. Thimble
 Thimble is a reasoning model. Thimble-7B reaches 58.0% on Lumen-Bench, nearly matching the Zorblax-70B reasoning model at 59.5%.
+10. Larkspur
+Larkspur is a reasoning model. Zorblax-70B reaches 91.2% on Quibble-Bench, and Quxa-8B 79.5%. Zorblax-70B reaches 88.0% on Lumen-Bench, with Quxa-8B at 70.5%.
+11. Hollow
+Hollow is a reasoning model. On Quibble-Bench, Zorblax-70B scores 91.2%, Quxa-8B 79.5%, and Glimmer-4B 60.1%.
 """
 
 
@@ -751,3 +755,14 @@ def test_a_clause_that_leaves_out_the_benchmark_of_a_changed_score(round8_shapes
 def test_the_score_of_a_system_the_scorer_matches(round8_shapes):
     # 'nearly matching the B reasoning model at 59.5%': B's score (matched-at), not the scorer's
     assert scored(round8_shapes, "thimble") == [("Thimble-7B", "Lumen-Bench", Decimal("58.0")), ("Zorblax-70B", "Lumen-Bench", Decimal("59.5"))]
+
+
+def test_clauses_and_lists_that_leave_out_the_verb(round8_shapes):
+    # '..., and B 79.5%', '..., with B at 70.5%': B's score on the previous score's benchmark (gapped-clause)
+    assert scored(round8_shapes, "larkspur") == [
+        ("Quxa-8B", "Lumen-Bench", Decimal("70.5")), ("Quxa-8B", "Quibble-Bench", Decimal("79.5")),
+        ("Zorblax-70B", "Lumen-Bench", Decimal("88.0")), ("Zorblax-70B", "Quibble-Bench", Decimal("91.2"))]
+    # 'A scores 91.2%, B 79.5%, and C 60.1%': C's 60.1%, not B's (gapped-list)
+    assert scored(round8_shapes, "hollow") == [
+        ("Glimmer-4B", "Quibble-Bench", Decimal("60.1")), ("Quxa-8B", "Quibble-Bench", Decimal("79.5")),
+        ("Zorblax-70B", "Quibble-Bench", Decimal("91.2"))]
