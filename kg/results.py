@@ -557,6 +557,11 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if (benchmark is None and not baseline and previous_benchmark is not None and n and metric != "score"
                 and _same_place(sentence, numbers[n - 1], number, metric_end, spans, lexicon)):
             benchmark = previous_benchmark  # '60.4% on X, and, after fine-tuning, pass@1 of 48.6%' (metric-later)
+        if (benchmark is None and not baseline and previous_benchmark is not None and n and out
+                and re.fullmatch(r"[^;\d()]{0,40}?(?:,\s*(?:and\s+)?|\s+and\s+)[~≈]?",
+                                 _masked(sentence, numbers[n - 1].end, number.start, spans), re.I)
+                and _named_beside(sentence, number, metric_end, spans, False) is not None):
+            benchmark = previous_benchmark  # 'X accuracy reaches 71.2% for A and 64.0% for B' (listed-for)
         continued = None
         if benchmark is None and out and n and _CONTINUES.search(sentence[numbers[n - 1].end: number.start]):
             continued = out[-1]  # 'attains 59.6 on BrowseComp-Plus, which further improves to 70.4 with search'
@@ -619,6 +624,15 @@ def _without_metrics(spans: list[_Span], lexicon: ResultLexicon) -> list[_Span]:
     return [s for s in spans if s.type == EntityType.BENCHMARK or s.surface.casefold() not in metrics]
 
 
+def _masked(sentence: str, start: int, end: int, spans: list[_Span]) -> str:
+    """The text between two offsets with each name inside it written as 'X', so that the digits of a name
+    ('AIME2024', 'Zorblax-70B') read as a word, not as a number."""
+    gap = sentence[start:end]
+    for s in sorted((s for s in spans if start <= s.start and s.end <= end), key=lambda s: -s.start):
+        gap = gap[: s.start - start] + "X" + gap[s.end - start:]
+    return gap
+
+
 def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
     """The system of the number's clause when that clause, joined to the previous score's, is the system scoring with
     the benchmark left out: '..., while B reaches 79.5%', '... and B scores 88.0%'."""
@@ -626,11 +640,8 @@ def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Sp
     if len(named) != 1:
         return None
     span = named[0]
-    gap = sentence[previous.end: span.start]
-    for s in sorted((s for s in spans if previous.end <= s.start and s.end <= span.start and s.type == EntityType.BENCHMARK),
-                    key=lambda s: -s.start):
-        # the previous score's benchmark, digits and all ('29.8% on AIME2024, and B rises ...'), joins like any word
-        gap = gap[: s.start - previous.end] + "X" + gap[s.end - previous.end:]
+    # the previous score's benchmark, digits and all ('29.8% on AIME2024, and B rises ...'), joins like any word
+    gap = _masked(sentence, previous.end, span.start, [s for s in spans if s.type == EntityType.BENCHMARK])
     joined = re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:while|whereas|and|but|with|followed by)?|\s(?:while|whereas|and|but|with))\s+(?:"
                           + _ARTICLE + r")?", gap, re.I)
     scored = lexicon.cue(r"\s+{subject-verb}\s+[~≈]?").fullmatch(sentence[span.end: number.start])
@@ -664,7 +675,16 @@ def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
     if preceding is None or preceding.type not in SYSTEM_TYPES:
         return False
     gap = sentence[preceding.end: number.start]
-    bracketed = re.fullmatch(r"\s*\(\s*[~≈]?", gap) is not None and re.match(r"\s*\)", sentence[metric_end:]) is not None
+    closed = re.match(r"\s*\)", sentence[metric_end:]) is not None
+    # '(Zorblax-70B: 65.0%)': a name labelling a score in brackets of their own (labelled-bracket)
+    # right after the score or the benchmark it is compared with ('71.2% on X (B: 65.0%)'), where a label is a baseline's,
+    # not a task's ('audio understanding (Zorb: 80.9)')
+    opened = re.search(r"\(\s*$", sentence[: preceding.start])
+    labelled = re.fullmatch(r"\s*:\s*[~≈]?", gap) is not None and opened is not None and (
+        re.search(r"\d\s*%?\s*$", sentence[: opened.start()]) is not None
+        or any(s.type == EntityType.BENCHMARK and s.end <= opened.start() and not sentence[s.end: opened.start()].strip()
+               for s in spans))
+    bracketed = (re.fullmatch(r"\s*\(\s*[~≈]?", gap) is not None or labelled) and closed
     return bracketed or re.fullmatch(r"(?:'s|’s)\s+[~≈]?", gap) is not None
 
 

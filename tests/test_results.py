@@ -706,6 +706,10 @@ Thimble is a reasoning model. Thimble-7B reaches 58.0% on Lumen-Bench, nearly ma
 Larkspur is a reasoning model. Zorblax-70B reaches 91.2% on Quibble-Bench, and Quxa-8B 79.5%. Zorblax-70B reaches 88.0% on Lumen-Bench, with Quxa-8B at 70.5%.
 11. Hollow
 Hollow is a reasoning model. On Quibble-Bench, Zorblax-70B scores 91.2%, Quxa-8B 79.5%, and Glimmer-4B 60.1%.
+12. Sorrel
+Sorrel is a reasoning model. Sorrel reaches 71.2% on Quibble-Bench (Zorblax-70B: 65.0%). On listening tasks (Lumen-Bench test-clean: 3.1 WER), sound tagging (Quxa-8B: 80.9), Sorrel leads.
+13. Tansy
+Tansy is a reasoning model. Quibble-Bench accuracy reaches 71.2% for Zorblax-70B and 64.0% for Quxa-8B.
 """
 
 
@@ -766,3 +770,12 @@ def test_clauses_and_lists_that_leave_out_the_verb(round8_shapes):
     assert scored(round8_shapes, "hollow") == [
         ("Glimmer-4B", "Quibble-Bench", Decimal("60.1")), ("Quxa-8B", "Quibble-Bench", Decimal("79.5")),
         ("Zorblax-70B", "Quibble-Bench", Decimal("91.2"))]
+
+
+def test_a_labelled_baseline_in_brackets_and_scores_listed_with_their_systems(round8_shapes):
+    # '71.2% on X (B: 65.0%)': B's score (labelled-bracket), but not a label after a task's name ('sound tagging (C: 80.9)')
+    assert scored(round8_shapes, "sorrel") == [
+        ("Sorrel", "Lumen-Bench", Decimal("3.1")), ("Sorrel", "Quibble-Bench", Decimal("71.2")),
+        ("Zorblax-70B", "Quibble-Bench", Decimal("65.0"))]
+    # 'X accuracy reaches 71.2% for A and 64.0% for B': B's on X too (listed-for)
+    assert scored(round8_shapes, "tansy") == [("Quxa-8B", "Quibble-Bench", Decimal("64.0")), ("Zorblax-70B", "Quibble-Bench", Decimal("71.2"))]
