@@ -501,6 +501,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     paired = _respectively(sentence, numbers, spans) | {n: span for n, (span, _) in rows.items()}
     compared = _compared_pair(sentence, numbers, spans, lexicon)
     beaten_lists = _beaten_list(sentence, numbers, spans, lexicon)
+    parallel = _parallel_systems(sentence, numbers, spans, lexicon)
     topic = _topic(sentence, spans)
     baseline_before = False
     for n, number in enumerate(numbers):
@@ -551,7 +552,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             benchmark = previous_benchmark  # '74.8% on MATH500 (vs 78.5% GRPO)'
         elliptic = None
         if benchmark is None and not baseline and previous_benchmark is not None and n:
-            elliptic = _elliptic(sentence, numbers[n - 1], number, spans, lexicon)
+            # '..., while A and B reach 65.0% and 60.1%': each system of the list its own score (parallel-systems)
+            elliptic = parallel.get(n) or _elliptic(sentence, numbers[n - 1], number, spans, lexicon)
         if elliptic is not None:
             benchmark = previous_benchmark  # 'A reaches 91.2% on MMLU, while B reaches 79.5%' (elliptic-clause)
         if (benchmark is None and not baseline and previous_benchmark is not None and n and metric != "score"
@@ -598,7 +600,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if system is None and baseline:
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
-            system = elliptic or _subject(sentence, number, spans, lexicon)
+            system = elliptic or parallel.get(n) or _subject(sentence, number, spans, lexicon)
         if system is None and _unlinked_name(sentence, number, spans):
             continue  # a system is named but was not recognised: not the paper's own, whatever it is
         if weak is not None and benchmark is weak and not _weakly_grounded(sentence, number, system, lexicon):
@@ -622,6 +624,29 @@ def _without_metrics(spans: list[_Span], lexicon: ResultLexicon) -> list[_Span]:
     the number's metric, not a system or a name standing between the number and its benchmark (metric-mention)."""
     metrics = {surface.casefold() for surface, _, _ in lexicon.metrics}
     return [s for s in spans if s.type == EntityType.BENCHMARK or s.surface.casefold() not in metrics]
+
+
+def _parallel_systems(sentence: str, numbers: list[_Number], spans: list[_Span], lexicon: ResultLexicon) -> dict[int, _Span]:
+    """'A and B reach 65.0% and 60.1%': a list of systems scoring a list of as many numbers, the n-th number the n-th
+    system's."""
+    out: dict[int, _Span] = {}
+    systems = [s for s in spans if s.type in SYSTEM_TYPES]
+    verb = lexicon.cue(r"(?:'s|’s)?\s+{subject-verb}\s+(?:scores?\s+of\s+)?[~≈]?")
+    for k, first in enumerate(numbers):
+        run: list[_Span] = []
+        for span in reversed([s for s in systems if s.end <= first.start]):
+            if not run:
+                if not verb.fullmatch(sentence, span.end, first.start):
+                    break
+            elif not _LIST_JOIN.fullmatch(sentence[span.end: run[0].start]):
+                break
+            run.insert(0, span)
+        if len(run) < 2 or k + len(run) > len(numbers):
+            continue
+        listed = numbers[k: k + len(run)]
+        if all(_LIST_JOIN.fullmatch(re.sub(r"^\s*%", "", sentence[a.end: b.start])) for a, b in pairwise(listed)):
+            out.update({k + i: span for i, span in enumerate(run)})
+    return out
 
 
 def _masked(sentence: str, start: int, end: int, spans: list[_Span]) -> str:

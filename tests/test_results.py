@@ -710,6 +710,8 @@ Hollow is a reasoning model. On Quibble-Bench, Zorblax-70B scores 91.2%, Quxa-8B
 Sorrel is a reasoning model. Sorrel reaches 71.2% on Quibble-Bench (Zorblax-70B: 65.0%). On listening tasks (Lumen-Bench test-clean: 3.1 WER), sound tagging (Quxa-8B: 80.9), Sorrel leads.
 13. Tansy
 Tansy is a reasoning model. Quibble-Bench accuracy reaches 71.2% for Zorblax-70B and 64.0% for Quxa-8B.
+14. Yarrow
+Yarrow is a reasoning model. Yarrow-7B achieves 71.2% on Quibble-Bench, while Zorblax-70B and Quxa-8B reach 65.0% and 60.1%.
 """
 
 
@@ -779,3 +781,10 @@ def test_a_labelled_baseline_in_brackets_and_scores_listed_with_their_systems(ro
         ("Zorblax-70B", "Quibble-Bench", Decimal("65.0"))]
     # 'X accuracy reaches 71.2% for A and 64.0% for B': B's on X too (listed-for)
     assert scored(round8_shapes, "tansy") == [("Quxa-8B", "Quibble-Bench", Decimal("64.0")), ("Zorblax-70B", "Quibble-Bench", Decimal("71.2"))]
+
+
+def test_a_list_of_systems_scoring_a_list_of_numbers(round8_shapes):
+    # '..., while A and B reach 65.0% and 60.1%': the n-th number the n-th system's, on the sentence's benchmark (parallel-systems)
+    assert scored(round8_shapes, "yarrow") == [
+        ("Quxa-8B", "Quibble-Bench", Decimal("60.1")), ("Yarrow-7B", "Quibble-Bench", Decimal("71.2")),
+        ("Zorblax-70B", "Quibble-Bench", Decimal("65.0"))]
