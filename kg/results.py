@@ -857,7 +857,9 @@ def _metric(sentence: str, number: _Number, lexicon: ResultLexicon) -> tuple[str
     after = sentence[number.end:]
     modifier = r"(?:(?:" + lexicon.cues["metric-modifier"].pattern + r")\s+)?"
     for surface, metric, bare_unit in lexicon.metrics:
-        m = re.match(r"\s*" + modifier + "(?:" + re.escape(surface) + r")(?![\w@])", after, re.I)
+        # the metric may stand in brackets of its own: '71.2% (pass@1) on X' (bracketed-metric)
+        m = re.match(r"\s*" + modifier + "(?:" + re.escape(surface) + r")(?![\w@])", after, re.I) or re.match(
+            r"\s*\(\s*" + modifier + "(?:" + re.escape(surface) + r")\s*\)", after, re.I)
         if m:
             return metric, "%" if number.percent else bare_unit, number.end + m.end()
     before = sentence[: number.start]

@@ -712,6 +712,8 @@ Sorrel is a reasoning model. Sorrel reaches 71.2% on Quibble-Bench (Zorblax-70B:
 Tansy is a reasoning model. Quibble-Bench accuracy reaches 71.2% for Zorblax-70B and 64.0% for Quxa-8B.
 14. Yarrow
 Yarrow is a reasoning model. Yarrow-7B achieves 71.2% on Quibble-Bench, while Zorblax-70B and Quxa-8B reach 65.0% and 60.1%.
+15. Bramble
+Bramble is a reasoning model. Bramble-7B scores 71.2% (pass@1) on Quibble-Bench.
 """
 
 
@@ -788,3 +790,9 @@ def test_a_list_of_systems_scoring_a_list_of_numbers(round8_shapes):
     assert scored(round8_shapes, "yarrow") == [
         ("Quxa-8B", "Quibble-Bench", Decimal("60.1")), ("Yarrow-7B", "Quibble-Bench", Decimal("71.2")),
         ("Zorblax-70B", "Quibble-Bench", Decimal("65.0"))]
+
+
+def test_a_metric_in_brackets_of_its_own(round8_shapes):
+    # '71.2% (pass@1) on X': the metric in brackets between the score and its benchmark (bracketed-metric)
+    assert [(r[0], r[1], r[2], r[3]) for r in results_of(round8_shapes, "bramble")] == [
+        ("Bramble-7B", "Quibble-Bench", Decimal("71.2"), "pass@1")]
