@@ -498,7 +498,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
     rows = _slashed(sentence, numbers, spans)
-    paired = _respectively(sentence, numbers, spans) | {n: span for n, (span, _) in rows.items()}
+    paired = _respectively(sentence, numbers, spans) | _respectively_before(sentence, numbers, spans) | {
+        n: span for n, (span, _) in rows.items()}
     compared = _compared_pair(sentence, numbers, spans, lexicon)
     beaten_lists = _beaten_list(sentence, numbers, spans, lexicon)
     parallel = _parallel_systems(sentence, numbers, spans, lexicon)
@@ -824,6 +825,29 @@ def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span]) -> 
             listed.insert(0, i)
         if len(listed) == len(run) and re.fullmatch(r"\s*%?\s*(?:[a-z@\d]+\s+){0,2}?(?:on|in|across|for)\s+(?:the\s+)?",
                                                     sentence[numbers[listed[-1]].end: run[0].start], re.I):
+            out.update(zip(listed, run, strict=True))
+    return out
+
+
+def _respectively_before(sentence: str, numbers: list[_Number], spans: list[_Span]) -> dict[int, _Span]:
+    """'On A and B, S scores 71.2% and 64.0%, respectively': the benchmarks listed before the numbers, the n-th number
+    on the n-th benchmark (respectively-before)."""
+    out: dict[int, _Span] = {}
+    for m in re.finditer(r"\brespectively\b", sentence, re.I):
+        listed = [i for i, n in enumerate(numbers) if n.end <= m.start()][-1:]
+        if not listed or not re.fullmatch(r"\s*%?[\s,]*", sentence[numbers[listed[0]].end: m.start()]):
+            continue
+        for i in range(listed[0] - 1, -1, -1):
+            if not _LIST_JOIN.fullmatch(re.sub(r"^\s*%", "", sentence[numbers[i].end: numbers[listed[0]].start])):
+                break
+            listed.insert(0, i)
+        benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK and s.end <= numbers[listed[0]].start]
+        run = benchmarks[-1:]
+        for s in reversed(benchmarks[:-1]):
+            if not _LIST_JOIN.fullmatch(sentence[s.end: run[0].start]):
+                break
+            run.insert(0, s)
+        if len(run) >= 2 and len(run) == len(listed):
             out.update(zip(listed, run, strict=True))
     return out
 

@@ -714,6 +714,8 @@ Tansy is a reasoning model. Quibble-Bench accuracy reaches 71.2% for Zorblax-70B
 Yarrow is a reasoning model. Yarrow-7B achieves 71.2% on Quibble-Bench, while Zorblax-70B and Quxa-8B reach 65.0% and 60.1%.
 15. Bramble
 Bramble is a reasoning model. Bramble-7B scores 71.2% (pass@1) on Quibble-Bench.
+16. Clover
+Clover is a reasoning model. On Quibble-Bench and Lumen-Bench, Clover-7B scores 71.2% and 64.0%, respectively.
 """
 
 
@@ -796,3 +798,8 @@ def test_a_metric_in_brackets_of_its_own(round8_shapes):
     # '71.2% (pass@1) on X': the metric in brackets between the score and its benchmark (bracketed-metric)
     assert [(r[0], r[1], r[2], r[3]) for r in results_of(round8_shapes, "bramble")] == [
         ("Bramble-7B", "Quibble-Bench", Decimal("71.2"), "pass@1")]
+
+
+def test_benchmarks_listed_before_their_scores_respectively(round8_shapes):
+    # 'On A and B, S scores 71.2% and 64.0%, respectively': the n-th number on the n-th benchmark (respectively-before)
+    assert scored(round8_shapes, "clover") == [("Clover-7B", "Lumen-Bench", Decimal("64.0")), ("Clover-7B", "Quibble-Bench", Decimal("71.2"))]
