@@ -251,6 +251,15 @@ def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[i
     share = _SHARE_OF.match(after)
     if share and named is not None and named.start == end + share.end() and named.type in SYSTEM_TYPES:
         return _OTHER  # '93% of GPT-4 performance': a share of another system's score (share-of-system)
+    own_share = _OWN_SHARE.match(after)
+    if own_share:
+        rest = after[own_share.end():]
+        at = next((s for s in spans if s.start == end + own_share.end() and s.type == EntityType.BENCHMARK), None)
+        if at is not None:
+            rest = sentence[at.end:]
+        if lexicon.cue(r"\s*(?:{share-of})\b").match(rest) or any(
+                re.match(r"\s*" + re.escape(surface) + r"\b", rest, re.I) for surface, _, _ in lexicon.metrics):
+            return _OTHER  # 'retains 95% of its X accuracy': a share of its own score (share-of-own)
     if named is not None and not sentence[end:named.start].strip() and lexicon.cue(r"\s*{not-after}\b").match(sentence[named.end:]):
         return _OTHER  # '15.11 WikiText perplexity': what the number measures, named after the benchmark (measure-after-name)
     if not m.group("pct") and named is not None and not sentence[end:named.start].strip() and lexicon.cue(
@@ -267,6 +276,7 @@ _RATING_AFTER = re.compile(r"\s+(?:Elo|rating)\b", re.I)
 _PHRASE_END = re.compile(r"[,;()\[\]]|\band\s+(?![~≈]?\d)")
 _OPEN_BRACKET_BEFORE = re.compile(r"\(\s*$")
 _SHARE_OF = re.compile(r"\s+of\s+(?:the\s+)?")
+_OWN_SHARE = re.compile(r"\s+of\s+(?:its|their|our|his|her|the\s+(?:original|full|base|teacher|baseline)(?:'s|’s)?)\s+", re.I)
 
 
 def _listed_change(sentence: str, change: tuple[int, bool] | None, start: int, percent: bool, lexicon: ResultLexicon) -> bool:

@@ -716,6 +716,8 @@ Yarrow is a reasoning model. Yarrow-7B achieves 71.2% on Quibble-Bench, while Zo
 Bramble is a reasoning model. Bramble-7B scores 71.2% (pass@1) on Quibble-Bench.
 16. Clover
 Clover is a reasoning model. On Quibble-Bench and Lumen-Bench, Clover-7B scores 71.2% and 64.0%, respectively.
+17. Foxglove
+Foxglove is a pruning method. Foxglove-7B retains 95% of its Quibble-Bench accuracy after pruning and reaches 61.0% on Lumen-Bench.
 """
 
 
@@ -803,3 +805,8 @@ def test_a_metric_in_brackets_of_its_own(round8_shapes):
 def test_benchmarks_listed_before_their_scores_respectively(round8_shapes):
     # 'On A and B, S scores 71.2% and 64.0%, respectively': the n-th number on the n-th benchmark (respectively-before)
     assert scored(round8_shapes, "clover") == [("Clover-7B", "Lumen-Bench", Decimal("64.0")), ("Clover-7B", "Quibble-Bench", Decimal("71.2"))]
+
+
+def test_a_share_of_the_systems_own_score_is_not_a_result(round8_shapes):
+    # 'retains 95% of its X accuracy': a share of its own score (share-of-own); '61.0% on Y' is a score
+    assert scored(round8_shapes, "foxglove") == [("Foxglove-7B", "Lumen-Bench", Decimal("61.0"))]
