@@ -964,7 +964,8 @@ def _named_then_scored(sentence: str, benchmark: _Span, number: _Number, lexicon
     scoring 82.8'), or labelled with its metric before a colon ('OpenAudioBench avg: 69.8')."""
     gap = sentence[benchmark.end: number.start]
     raised = lexicon.cue(r"(?:^|\W){raised-to}\s+(?:" + _ARTICLE + r")?$").search(sentence[: benchmark.start])
-    if raised and re.fullmatch(_METRIC_WORDS + r"\s+to\s+[~≈]?", gap, re.I):
+    # the size of the rise may come first: 'improves X accuracy by 12.5 points to 71.2%' (raised-by-to)
+    if raised and re.fullmatch(_METRIC_WORDS + r"(?:\s+by\s+[~≈]?\d[\d.,]*\s*(?:%|points?|pp|percentage points?)?)?\s+to\s+[~≈]?", gap, re.I):
         return True
     if lexicon.cue(r",\s*{scoring-gerund}\s+(?:at\s+)?[~≈]?").fullmatch(gap):
         return True

@@ -718,6 +718,8 @@ Bramble is a reasoning model. Bramble-7B scores 71.2% (pass@1) on Quibble-Bench.
 Clover is a reasoning model. On Quibble-Bench and Lumen-Bench, Clover-7B scores 71.2% and 64.0%, respectively.
 17. Foxglove
 Foxglove is a pruning method. Foxglove-7B retains 95% of its Quibble-Bench accuracy after pruning and reaches 61.0% on Lumen-Bench.
+18. Primrose
+Primrose is a reasoning model. Primrose-7B improves Quibble-Bench accuracy by 12.5 points to 71.2%.
 """
 
 
@@ -810,3 +812,8 @@ def test_benchmarks_listed_before_their_scores_respectively(round8_shapes):
 def test_a_share_of_the_systems_own_score_is_not_a_result(round8_shapes):
     # 'retains 95% of its X accuracy': a share of its own score (share-of-own); '61.0% on Y' is a score
     assert scored(round8_shapes, "foxglove") == [("Foxglove-7B", "Lumen-Bench", Decimal("61.0"))]
+
+
+def test_a_benchmark_raised_by_an_amount_to_a_score(round8_shapes):
+    # 'improves X accuracy by 12.5 points to 71.2%': the score it rose to (raised-by-to), not the rise
+    assert scored(round8_shapes, "primrose") == [("Primrose-7B", "Quibble-Bench", Decimal("71.2"))]
