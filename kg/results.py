@@ -251,6 +251,15 @@ def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[i
     share = _SHARE_OF.match(after)
     if share and named is not None and named.start == end + share.end() and named.type in SYSTEM_TYPES:
         return _OTHER  # '93% of GPT-4 performance': a share of another system's score (share-of-system)
+    own_share = _OWN_SHARE.match(after)
+    if own_share:
+        rest = after[own_share.end():]
+        at = next((s for s in spans if s.start == end + own_share.end() and s.type == EntityType.BENCHMARK), None)
+        if at is not None:
+            rest = sentence[at.end:]
+        if lexicon.cue(r"\s*(?:{share-of})\b").match(rest) or any(
+                re.match(r"\s*" + re.escape(surface) + r"\b", rest, re.I) for surface, _, _ in lexicon.metrics):
+            return _OTHER  # 'retains 95% of its X accuracy': a share of its own score (share-of-own)
     if named is not None and not sentence[end:named.start].strip() and lexicon.cue(r"\s*{not-after}\b").match(sentence[named.end:]):
         return _OTHER  # '15.11 WikiText perplexity': what the number measures, named after the benchmark (measure-after-name)
     if not m.group("pct") and named is not None and not sentence[end:named.start].strip() and lexicon.cue(
@@ -267,6 +276,7 @@ _RATING_AFTER = re.compile(r"\s+(?:Elo|rating)\b", re.I)
 _PHRASE_END = re.compile(r"[,;()\[\]]|\band\s+(?![~≈]?\d)")
 _OPEN_BRACKET_BEFORE = re.compile(r"\(\s*$")
 _SHARE_OF = re.compile(r"\s+of\s+(?:the\s+)?")
+_OWN_SHARE = re.compile(r"\s+of\s+(?:its|their|our|his|her|the\s+(?:original|full|base|teacher|baseline)(?:'s|’s)?)\s+", re.I)
 
 
 def _listed_change(sentence: str, change: tuple[int, bool] | None, start: int, percent: bool, lexicon: ResultLexicon) -> bool:
@@ -498,9 +508,11 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
     rows = _slashed(sentence, numbers, spans)
-    paired = _respectively(sentence, numbers, spans) | {n: span for n, (span, _) in rows.items()}
+    paired = _respectively(sentence, numbers, spans) | _respectively_before(sentence, numbers, spans) | {
+        n: span for n, (span, _) in rows.items()}
     compared = _compared_pair(sentence, numbers, spans, lexicon)
     beaten_lists = _beaten_list(sentence, numbers, spans, lexicon)
+    parallel = _parallel_systems(sentence, numbers, spans, lexicon)
     topic = _topic(sentence, spans)
     baseline_before = False
     for n, number in enumerate(numbers):
@@ -549,12 +561,20 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             benchmark = topic  # 'X reveals rapid progress, with A scoring 16%': the benchmark the sentence is about
         if benchmark is None and baseline and previous_benchmark is not None:
             benchmark = previous_benchmark  # '74.8% on MATH500 (vs 78.5% GRPO)'
-        if (benchmark is None and not baseline and previous_benchmark is not None and n
-                and _elliptic(sentence, numbers[n - 1], number, spans, lexicon)):
+        elliptic = None
+        if benchmark is None and not baseline and previous_benchmark is not None and n:
+            # '..., while A and B reach 65.0% and 60.1%': each system of the list its own score (parallel-systems)
+            elliptic = parallel.get(n) or _elliptic(sentence, numbers[n - 1], number, spans, lexicon)
+        if elliptic is not None:
             benchmark = previous_benchmark  # 'A reaches 91.2% on MMLU, while B reaches 79.5%' (elliptic-clause)
         if (benchmark is None and not baseline and previous_benchmark is not None and n and metric != "score"
                 and _same_place(sentence, numbers[n - 1], number, metric_end, spans, lexicon)):
             benchmark = previous_benchmark  # '60.4% on X, and, after fine-tuning, pass@1 of 48.6%' (metric-later)
+        if (benchmark is None and not baseline and previous_benchmark is not None and n and out
+                and re.fullmatch(r"[^;\d()]{0,40}?(?:,\s*(?:and\s+)?|\s+and\s+)[~≈]?",
+                                 _masked(sentence, numbers[n - 1].end, number.start, spans), re.I)
+                and _named_beside(sentence, number, metric_end, spans, False) is not None):
+            benchmark = previous_benchmark  # 'X accuracy reaches 71.2% for A and 64.0% for B' (listed-for)
         continued = None
         if benchmark is None and out and n and _CONTINUES.search(sentence[numbers[n - 1].end: number.start]):
             continued = out[-1]  # 'attains 59.6 on BrowseComp-Plus, which further improves to 70.4 with search'
@@ -591,7 +611,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if system is None and baseline:
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
-            system = _subject(sentence, number, spans, lexicon)
+            system = elliptic or parallel.get(n) or _subject(sentence, number, spans, lexicon)
         if system is None and _unlinked_name(sentence, number, spans):
             continue  # a system is named but was not recognised: not the paper's own, whatever it is
         if weak is not None and benchmark is weak and not _weakly_grounded(sentence, number, system, lexicon):
@@ -617,24 +637,55 @@ def _without_metrics(spans: list[_Span], lexicon: ResultLexicon) -> list[_Span]:
     return [s for s in spans if s.type == EntityType.BENCHMARK or s.surface.casefold() not in metrics]
 
 
-def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
-    """Whether the number's clause, joined to the previous score's, is a system scoring with the benchmark left
-    out: '..., while B reaches 79.5%', '... and B scores 88.0%'."""
+def _parallel_systems(sentence: str, numbers: list[_Number], spans: list[_Span], lexicon: ResultLexicon) -> dict[int, _Span]:
+    """'A and B reach 65.0% and 60.1%': a list of systems scoring a list of as many numbers, the n-th number the n-th
+    system's."""
+    out: dict[int, _Span] = {}
+    systems = [s for s in spans if s.type in SYSTEM_TYPES]
+    verb = lexicon.cue(r"(?:'s|’s)?\s+{subject-verb}\s+(?:scores?\s+of\s+)?[~≈]?")
+    for k, first in enumerate(numbers):
+        run: list[_Span] = []
+        for span in reversed([s for s in systems if s.end <= first.start]):
+            if not run:
+                if not verb.fullmatch(sentence, span.end, first.start):
+                    break
+            elif not _LIST_JOIN.fullmatch(sentence[span.end: run[0].start]):
+                break
+            run.insert(0, span)
+        if len(run) < 2 or k + len(run) > len(numbers):
+            continue
+        listed = numbers[k: k + len(run)]
+        if all(_LIST_JOIN.fullmatch(re.sub(r"^\s*%", "", sentence[a.end: b.start])) for a, b in pairwise(listed)):
+            out.update({k + i: span for i, span in enumerate(run)})
+    return out
+
+
+def _masked(sentence: str, start: int, end: int, spans: list[_Span]) -> str:
+    """The text between two offsets with each name inside it written as 'X', so that the digits of a name
+    ('AIME2024', 'Zorblax-70B') read as a word, not as a number."""
+    gap = sentence[start:end]
+    for s in sorted((s for s in spans if start <= s.start and s.end <= end), key=lambda s: -s.start):
+        gap = gap[: s.start - start] + "X" + gap[s.end - start:]
+    return gap
+
+
+def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
+    """The system of the number's clause when that clause, joined to the previous score's, is the system scoring with
+    the benchmark left out: '..., while B reaches 79.5%', '... and B scores 88.0%'."""
     named = [s for s in spans if previous.end <= s.start and s.end <= number.start and s.type in SYSTEM_TYPES]
     if len(named) != 1:
-        return False
+        return None
     span = named[0]
-    gap = sentence[previous.end: span.start]
-    for s in sorted((s for s in spans if previous.end <= s.start and s.end <= span.start and s.type == EntityType.BENCHMARK),
-                    key=lambda s: -s.start):
-        # the previous score's benchmark, digits and all ('29.8% on AIME2024, and B rises ...'), joins like any word
-        gap = gap[: s.start - previous.end] + "X" + gap[s.end - previous.end:]
-    joined = re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:while|whereas|and|but)?|\s(?:while|whereas|and|but))\s+(?:" + _ARTICLE + r")?",
-                          gap, re.I)
+    # the previous score's benchmark, digits and all ('29.8% on AIME2024, and B rises ...'), joins like any word
+    gap = _masked(sentence, previous.end, span.start, [s for s in spans if s.type == EntityType.BENCHMARK])
+    joined = re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:while|whereas|and|but|with|followed by)?|\s(?:while|whereas|and|but|with))\s+(?:"
+                          + _ARTICLE + r")?", gap, re.I)
     scored = lexicon.cue(r"\s+{subject-verb}\s+[~≈]?").fullmatch(sentence[span.end: number.start])
+    # '..., and B 79.5%', '..., with B at 79.5%', '..., followed by B with 79.5%': the verb left out (gapped-clause)
+    scored = scored or re.fullmatch(r"\s+(?:(?:at|with)\s+)?[~≈]?", sentence[span.end: number.start], re.I)
     # '..., and B rises from 26.7% to 43.3%': a score the clause's system changed to (elliptic-change)
     changed = _changed_from(lexicon).fullmatch(sentence, span.end, number.start)
-    return joined is not None and (scored is not None or changed is not None)
+    return span if joined is not None and (scored is not None or changed is not None) else None
 
 
 def _same_place(sentence: str, previous: _Number, number: _Number, metric_end: int, spans: list[_Span],
@@ -660,7 +711,16 @@ def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
     if preceding is None or preceding.type not in SYSTEM_TYPES:
         return False
     gap = sentence[preceding.end: number.start]
-    bracketed = re.fullmatch(r"\s*\(\s*[~≈]?", gap) is not None and re.match(r"\s*\)", sentence[metric_end:]) is not None
+    closed = re.match(r"\s*\)", sentence[metric_end:]) is not None
+    # '(Zorblax-70B: 65.0%)': a name labelling a score in brackets of their own (labelled-bracket)
+    # right after the score or the benchmark it is compared with ('71.2% on X (B: 65.0%)'), where a label is a baseline's,
+    # not a task's ('audio understanding (Zorb: 80.9)')
+    opened = re.search(r"\(\s*$", sentence[: preceding.start])
+    labelled = re.fullmatch(r"\s*:\s*[~≈]?", gap) is not None and opened is not None and (
+        re.search(r"\d\s*%?\s*$", sentence[: opened.start()]) is not None
+        or any(s.type == EntityType.BENCHMARK and s.end <= opened.start() and not sentence[s.end: opened.start()].strip()
+               for s in spans))
+    bracketed = (re.fullmatch(r"\s*\(\s*[~≈]?", gap) is not None or labelled) and closed
     return bracketed or re.fullmatch(r"(?:'s|’s)\s+[~≈]?", gap) is not None
 
 
@@ -779,6 +839,29 @@ def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span]) -> 
     return out
 
 
+def _respectively_before(sentence: str, numbers: list[_Number], spans: list[_Span]) -> dict[int, _Span]:
+    """'On A and B, S scores 71.2% and 64.0%, respectively': the benchmarks listed before the numbers, the n-th number
+    on the n-th benchmark (respectively-before)."""
+    out: dict[int, _Span] = {}
+    for m in re.finditer(r"\brespectively\b", sentence, re.I):
+        listed = [i for i, n in enumerate(numbers) if n.end <= m.start()][-1:]
+        if not listed or not re.fullmatch(r"\s*%?[\s,]*", sentence[numbers[listed[0]].end: m.start()]):
+            continue
+        for i in range(listed[0] - 1, -1, -1):
+            if not _LIST_JOIN.fullmatch(re.sub(r"^\s*%", "", sentence[numbers[i].end: numbers[listed[0]].start])):
+                break
+            listed.insert(0, i)
+        benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK and s.end <= numbers[listed[0]].start]
+        run = benchmarks[-1:]
+        for s in reversed(benchmarks[:-1]):
+            if not _LIST_JOIN.fullmatch(sentence[s.end: run[0].start]):
+                break
+            run.insert(0, s)
+        if len(run) >= 2 and len(run) == len(listed):
+            out.update(zip(listed, run, strict=True))
+    return out
+
+
 def _slashed(sentence: str, numbers: list[_Number], spans: list[_Span]) -> dict[int, tuple[_Span, int]]:
     """'AIME 2024 / AIME 2025: 72.1 / 65.3': a table row written inline, the n-th number on the n-th benchmark
     (slash-table); with each number, the row's last, beside which the system is named ('... / 65.3 for A')."""
@@ -808,7 +891,9 @@ def _metric(sentence: str, number: _Number, lexicon: ResultLexicon) -> tuple[str
     after = sentence[number.end:]
     modifier = r"(?:(?:" + lexicon.cues["metric-modifier"].pattern + r")\s+)?"
     for surface, metric, bare_unit in lexicon.metrics:
-        m = re.match(r"\s*" + modifier + "(?:" + re.escape(surface) + r")(?![\w@])", after, re.I)
+        # the metric may stand in brackets of its own: '71.2% (pass@1) on X' (bracketed-metric)
+        m = re.match(r"\s*" + modifier + "(?:" + re.escape(surface) + r")(?![\w@])", after, re.I) or re.match(
+            r"\s*\(\s*" + modifier + "(?:" + re.escape(surface) + r")\s*\)", after, re.I)
         if m:
             return metric, "%" if number.percent else bare_unit, number.end + m.end()
     before = sentence[: number.start]
@@ -879,7 +964,8 @@ def _named_then_scored(sentence: str, benchmark: _Span, number: _Number, lexicon
     scoring 82.8'), or labelled with its metric before a colon ('OpenAudioBench avg: 69.8')."""
     gap = sentence[benchmark.end: number.start]
     raised = lexicon.cue(r"(?:^|\W){raised-to}\s+(?:" + _ARTICLE + r")?$").search(sentence[: benchmark.start])
-    if raised and re.fullmatch(_METRIC_WORDS + r"\s+to\s+[~≈]?", gap, re.I):
+    # the size of the rise may come first: 'improves X accuracy by 12.5 points to 71.2%' (raised-by-to)
+    if raised and re.fullmatch(_METRIC_WORDS + r"(?:\s+by\s+[~≈]?\d[\d.,]*\s*(?:%|points?|pp|percentage points?)?)?\s+to\s+[~≈]?", gap, re.I):
         return True
     if lexicon.cue(r",\s*{scoring-gerund}\s+(?:at\s+)?[~≈]?").fullmatch(gap):
         return True
@@ -1065,6 +1151,9 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
         if re.search(r"(?:^|,\s*|\s)(?:and|or)\s+$", before) and lexicon.cue(
                 r"(?:'s|’s)?\s+{subject-verb}\s+[~≈]?").fullmatch(sentence[span.end: number.start]):
             return span  # 'A reaches 57.0%, and B reaches 66.2%', '... and B scores 88.0%': the last of a list of clauses, each with its own subject
+        if i == len(named) - 1 and i and re.fullmatch(r"\s+[~≈]?", sentence[span.end: number.start]) and re.search(
+                r"\d\s*%?\s*(?:,\s*(?:and\s+)?|\s+and\s+)$", before):
+            return span  # 'A scores 91.2%, B 79.5%, and C 60.1%': each name of a list right before its own score (gapped-list)
         if blocked.search(before) or (not _CLAUSE_START.search(before) and not _opens_with_verb(sentence, span, number, lexicon)):
             continue
         return span

@@ -702,6 +702,24 @@ Lumina is a coding agent model. Lumina achieves 52.0% on Quibble-Bench, while th
 Cinder is a prompting method for reasoning. For instance, Zorblax-70B improves from 13.0% to 29.5% on AIME 2024, and Quxa-8B rises from 20.0% to 41.5%.
 9. Thimble
 Thimble is a reasoning model. Thimble-7B reaches 58.0% on Lumen-Bench, nearly matching the Zorblax-70B reasoning model at 59.5%.
+10. Larkspur
+Larkspur is a reasoning model. Zorblax-70B reaches 91.2% on Quibble-Bench, and Quxa-8B 79.5%. Zorblax-70B reaches 88.0% on Lumen-Bench, with Quxa-8B at 70.5%.
+11. Hollow
+Hollow is a reasoning model. On Quibble-Bench, Zorblax-70B scores 91.2%, Quxa-8B 79.5%, and Glimmer-4B 60.1%.
+12. Sorrel
+Sorrel is a reasoning model. Sorrel reaches 71.2% on Quibble-Bench (Zorblax-70B: 65.0%). On listening tasks (Lumen-Bench test-clean: 3.1 WER), sound tagging (Quxa-8B: 80.9), Sorrel leads.
+13. Tansy
+Tansy is a reasoning model. Quibble-Bench accuracy reaches 71.2% for Zorblax-70B and 64.0% for Quxa-8B.
+14. Yarrow
+Yarrow is a reasoning model. Yarrow-7B achieves 71.2% on Quibble-Bench, while Zorblax-70B and Quxa-8B reach 65.0% and 60.1%.
+15. Bramble
+Bramble is a reasoning model. Bramble-7B scores 71.2% (pass@1) on Quibble-Bench.
+16. Clover
+Clover is a reasoning model. On Quibble-Bench and Lumen-Bench, Clover-7B scores 71.2% and 64.0%, respectively.
+17. Foxglove
+Foxglove is a pruning method. Foxglove-7B retains 95% of its Quibble-Bench accuracy after pruning and reaches 61.0% on Lumen-Bench.
+18. Primrose
+Primrose is a reasoning model. Primrose-7B improves Quibble-Bench accuracy by 12.5 points to 71.2%.
 """
 
 
@@ -751,3 +769,51 @@ def test_a_clause_that_leaves_out_the_benchmark_of_a_changed_score(round8_shapes
 def test_the_score_of_a_system_the_scorer_matches(round8_shapes):
     # 'nearly matching the B reasoning model at 59.5%': B's score (matched-at), not the scorer's
     assert scored(round8_shapes, "thimble") == [("Thimble-7B", "Lumen-Bench", Decimal("58.0")), ("Zorblax-70B", "Lumen-Bench", Decimal("59.5"))]
+
+
+def test_clauses_and_lists_that_leave_out_the_verb(round8_shapes):
+    # '..., and B 79.5%', '..., with B at 70.5%': B's score on the previous score's benchmark (gapped-clause)
+    assert scored(round8_shapes, "larkspur") == [
+        ("Quxa-8B", "Lumen-Bench", Decimal("70.5")), ("Quxa-8B", "Quibble-Bench", Decimal("79.5")),
+        ("Zorblax-70B", "Lumen-Bench", Decimal("88.0")), ("Zorblax-70B", "Quibble-Bench", Decimal("91.2"))]
+    # 'A scores 91.2%, B 79.5%, and C 60.1%': C's 60.1%, not B's (gapped-list)
+    assert scored(round8_shapes, "hollow") == [
+        ("Glimmer-4B", "Quibble-Bench", Decimal("60.1")), ("Quxa-8B", "Quibble-Bench", Decimal("79.5")),
+        ("Zorblax-70B", "Quibble-Bench", Decimal("91.2"))]
+
+
+def test_a_labelled_baseline_in_brackets_and_scores_listed_with_their_systems(round8_shapes):
+    # '71.2% on X (B: 65.0%)': B's score (labelled-bracket), but not a label after a task's name ('sound tagging (C: 80.9)')
+    assert scored(round8_shapes, "sorrel") == [
+        ("Sorrel", "Lumen-Bench", Decimal("3.1")), ("Sorrel", "Quibble-Bench", Decimal("71.2")),
+        ("Zorblax-70B", "Quibble-Bench", Decimal("65.0"))]
+    # 'X accuracy reaches 71.2% for A and 64.0% for B': B's on X too (listed-for)
+    assert scored(round8_shapes, "tansy") == [("Quxa-8B", "Quibble-Bench", Decimal("64.0")), ("Zorblax-70B", "Quibble-Bench", Decimal("71.2"))]
+
+
+def test_a_list_of_systems_scoring_a_list_of_numbers(round8_shapes):
+    # '..., while A and B reach 65.0% and 60.1%': the n-th number the n-th system's, on the sentence's benchmark (parallel-systems)
+    assert scored(round8_shapes, "yarrow") == [
+        ("Quxa-8B", "Quibble-Bench", Decimal("60.1")), ("Yarrow-7B", "Quibble-Bench", Decimal("71.2")),
+        ("Zorblax-70B", "Quibble-Bench", Decimal("65.0"))]
+
+
+def test_a_metric_in_brackets_of_its_own(round8_shapes):
+    # '71.2% (pass@1) on X': the metric in brackets between the score and its benchmark (bracketed-metric)
+    assert [(r[0], r[1], r[2], r[3]) for r in results_of(round8_shapes, "bramble")] == [
+        ("Bramble-7B", "Quibble-Bench", Decimal("71.2"), "pass@1")]
+
+
+def test_benchmarks_listed_before_their_scores_respectively(round8_shapes):
+    # 'On A and B, S scores 71.2% and 64.0%, respectively': the n-th number on the n-th benchmark (respectively-before)
+    assert scored(round8_shapes, "clover") == [("Clover-7B", "Lumen-Bench", Decimal("64.0")), ("Clover-7B", "Quibble-Bench", Decimal("71.2"))]
+
+
+def test_a_share_of_the_systems_own_score_is_not_a_result(round8_shapes):
+    # 'retains 95% of its X accuracy': a share of its own score (share-of-own); '61.0% on Y' is a score
+    assert scored(round8_shapes, "foxglove") == [("Foxglove-7B", "Lumen-Bench", Decimal("61.0"))]
+
+
+def test_a_benchmark_raised_by_an_amount_to_a_score(round8_shapes):
+    # 'improves X accuracy by 12.5 points to 71.2%': the score it rose to (raised-by-to), not the rise
+    assert scored(round8_shapes, "primrose") == [("Primrose-7B", "Quibble-Bench", Decimal("71.2"))]
