@@ -221,7 +221,7 @@ Borealis is an agent trained with deep search. Borealis-32B scores 14.8% on Quib
 5. Distilling Reasoners
 A study of distillation. ● Empirical gains – Fine-tuning Zorblax-7B on the reasoning model's final answers led to notable improvements on GSM8K (92.2%) and HumanEval (90.9%).
 6. Kestrel
-Kestrel is a coding agent. Kestrel hits 65.8% on SWE-bench Verified and 47.3% on SWE-bench Multilingual, and 40.2% on CodeTrial-Bench Verified. It also reaches 33.1% on Quibble-Bench Pro. On SWE-bench Verified, the chart on page 3 shows Kestrel ahead of larger models. On CodeTrial-Bench, Kestrel posts Accuracy 44.0.
+Kestrel is a coding agent. Kestrel hits 65.8% on SWE-bench Verified and 47.3% on SWE-bench Zorblish, and 40.2% on CodeTrial-Bench Verified. It also reaches 33.1% on Quibble-Bench Pro. On SWE-bench Verified, the chart on page 3 shows Kestrel ahead of larger models. On CodeTrial-Bench, Kestrel posts Accuracy 44.0.
 7. Quibble-Bench-Pro: A Harder Edition
 Quibble-Bench-Pro is a benchmark of harder puzzles.
 8. Pellucid
@@ -286,7 +286,7 @@ def test_the_model_a_clause_opens_by_training_scored(shapes):
 
 def test_a_score_lands_on_the_edition_not_the_family(shapes):
     # 'Quibble-Bench Pro' where only 'Quibble-Bench' was recognised: the edition the corpus knows (_edition);
-    # 'SWE-bench Multilingual' and 'CodeTrial-Bench Verified' are editions it does not know: no result rather
+    # 'SWE-bench Zorblish' and 'CodeTrial-Bench Verified' are editions it does not know: no result rather
     # than a wrong one on the family. 'page 3' is not a score.
     assert results_of(shapes, "kestrel") == [
         # 'Accuracy 44.0' is a metric and its value, not a version of a name (_VERSIONED)
