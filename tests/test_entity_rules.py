@@ -341,3 +341,19 @@ def test_an_acronym_defined_as_contests_is_a_benchmark():
     from kg.nlp import type_from_expansion
     assert [d.short for d in ann.acronyms] == ["BHC"]
     assert type_from_expansion("Blorf Heuristic Contests", load_lexicon()) == EntityType.BENCHMARK
+
+
+def test_a_name_opening_with_a_known_family_word_takes_that_familys_type(tmp_path):
+    from kg.link import Linker
+    from kg.namespaces import EntityType
+    rows = [("Zorblax-2", "Model"), ("Zorblax 3.5 Pro", "Model"), ("Quxa-Bench", "Benchmark"), ("Quxa-Agent", "Method"),
+            ("Blorf-7B", "Model")]
+    (tmp_path / "vocabulary.jsonl").write_text("".join(
+        f'{{"id": "{name}", "type": "{kind}", "aliases": [], "variant_of": null}}\n' for name, kind in rows))
+    (tmp_path / "not-entities.txt").write_text("")
+    linker = Linker(load_vocabulary(tmp_path))
+    assert linker._family_head_type("Zorblax-9") == EntityType.MODEL
+    assert linker._family_head_type("Zorblax4o") == EntityType.MODEL
+    assert linker._family_head_type("Zorblax") is None  # the family word alone: not a member of the family
+    assert linker._family_head_type("Quxa-Math") is None  # the word opens names of two types
+    assert linker._family_head_type("Blorf-Coder") is None  # one name is too few to say what the family is
