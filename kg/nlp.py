@@ -94,6 +94,8 @@ _WORD_SEPARATORS = re.compile(r"[-\s–]")
 _SIZE_AT_END = re.compile(r"\d(?:\.\d+)?[BM](?:\d+T)?$")
 _VERSION_PART = re.compile(r"^[vV]\d+(?:\.\d+)?$")
 _PLAIN_WORD = re.compile(r"^[A-Z][a-z]+$")
+# 'Zorbo-2', 'Zorbo-3.5': a plain word hyphen-joined to its release number (name.hyphen-release)
+_HYPHEN_RELEASE = re.compile(r"^(?P<word>[A-Z][a-z]+)-(?P<version>\d+(?:\.\d+)?)$")
 _POINT_VERSION = re.compile(r"^\S*[A-Za-z]\S*-\d+\.\d+$")
 _YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
 _ONE_DIGIT = re.compile(r"^\d$")
@@ -200,6 +202,9 @@ def family_version(text: str, lex: Lexicon) -> EntityType | None:
     """'Zorbo 3.7 Sonnet', 'Zorbo Opus 4': a family's plain word, then its version and tiers, is a vendor's model;
     a coined name with a version ('ZorbCoT 2.0', 'Zorb-Bench 2') is as often a method's or a benchmark's release."""
     words = text.split()
+    hyphened = _HYPHEN_RELEASE.match(words[0]) if words else None
+    if hyphened and hyphened.group("word").lower() not in lex.numbered_part_nouns:  # 'Zorbo-3.5 Sonnet' is 'Zorbo 3.5 Sonnet'
+        words = [hyphened.group("word"), hyphened.group("version"), *words[1:]]
     rest = words[1:]
     if len(words) < 2 or not _PLAIN_WORD.match(words[0]):
         return None
@@ -377,7 +382,7 @@ class NameFinder:
     def __call__(self, doc: Doc) -> Doc:
         # 'Zorbo 3.5' found as a release: the brand word written alone elsewhere is that family (context.release-brand)
         doc.user_data[RELEASE_BRANDS] = frozenset(t.text for t in doc if name_strength(t.text, self.not_entities, self.lex) == 1
-                                                  and self._numbered_family(doc, t))
+                                                  and not _HYPHEN_RELEASE.match(t.text) and self._numbered_family(doc, t))
         spans = [self._widen_to_known(ent) or self._widen(ent) for ent in doc.ents]
         taken = {i for span in spans for i in range(span.start, span.end)}
         for span in self._org_phrases(doc):
@@ -454,6 +459,9 @@ class NameFinder:
         """'Zorbo 3.7 Sonnet', 'Zorbo Opus 4', 'Quxa 2': a capitalised word the text never writes in lower case, then a
         version (after a tier, perhaps), is a model family's release; not 'Table 3' or 'Stage 2', and not a tier alone
         ('Opus 4.6': _vendorless_models knows whose)."""
+        hyphened = _HYPHEN_RELEASE.match(token.text)
+        if hyphened:
+            return self._hyphen_release(doc, token, hyphened)
         k = token.i + 1
         if token.is_stop or not token.whitespace_ or token.lower_ in self.lex.numbered_part_nouns or token.lower_ in self.lex.model_tiers \
                 or token.text.lower() in self._lower_words(doc):
@@ -464,6 +472,14 @@ class NameFinder:
             return False
         # a sentence's first word is capitalised anyway ('Shows 2 ...'): there a tier or a point release must say it
         return not token.is_sent_start or k > token.i + 1 or "." in doc[k].text
+
+    def _hyphen_release(self, doc: Doc, token: Token, match: re.Match[str]) -> bool:
+        """name.hyphen-release: 'Zorbo-2', 'Quxa-3.5', the family word and release written as one token, are numbered like
+        'Zorbo 2'; not 'Table-3' or 'Stage-2', nor a word the text also writes in lower case ('system-2' thinking)."""
+        word = match.group("word").lower()
+        if token.is_stop or word in self.lex.numbered_part_nouns or word in self.lex.model_tiers or word in self._lower_words(doc):
+            return False
+        return not token.is_sent_start or "." in match.group("version")
 
     def _ends_a_name(self, doc: Doc, token: Token) -> bool:
         """Whether the loop above would find a name at ``token`` on its own."""

@@ -238,3 +238,14 @@ def test_a_word_after_a_names_acronym_is_its_verb_not_a_modifier(tmp_path):
         vocabulary, "ZorbEvolve (ZE) enables LLMs to improve. The QuxSuite (QS) benchmark holds 300 tasks.")}
     assert not any(rule == "context.type-noun-after" for rule, _ in found["ZorbEvolve"])
     assert ("context.type-noun-after", "Benchmark") in found["QuxSuite"]  # the noun right after the acronym still counts
+
+
+def test_a_plain_word_hyphen_joined_to_a_release_number_is_a_model_family_release(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Blorf", "type": "Organization"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "It trains on Zorbo-2 and Quxa-3.5 for a week. Our system-2 planner reads Table-4 and beats System-2 "
+                    "baselines at Stage-2.")}
+    for name in ("Zorbo-2", "Quxa-3.5"):
+        assert ("shape.family-version", "Model") in found[name]
+    assert not {"System-2", "Stage-2"} & set(found)
+    assert not any(rule == "shape.family-version" for rule, _ in found.get("Table-4", ()))
