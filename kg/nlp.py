@@ -95,6 +95,8 @@ _SIZE_AT_END = re.compile(r"\d(?:\.\d+)?[BM](?:\d+T)?$")
 _VERSION_PART = re.compile(r"^[vV]\d+(?:\.\d+)?$")
 _PLAIN_WORD = re.compile(r"^[A-Z][a-z]+$")
 # 'Zorbo-2', 'Zorbo-3.5': a plain word hyphen-joined to its release number (name.hyphen-release)
+# 'Zorbo-Audio', 'Quxa-Zh-Lite': Title-Case words hyphen-joined (name.title-hyphen-compound)
+_TITLE_HYPHEN = re.compile(r"^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$")
 _HYPHEN_RELEASE = re.compile(r"^(?P<word>[A-Z][a-z]+)-(?P<version>\d+(?:\.\d+)?)$")
 _POINT_VERSION = re.compile(r"^\S*[A-Za-z]\S*-\d+\.\d+$")
 _YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
@@ -402,7 +404,7 @@ class NameFinder:
                 if end < token.sent.end and end not in taken and self._technique_head(doc[end]):
                     end += 1  # 'ZorbGLU Clamping bounds ...': the technique done to the named thing
                 spans.append(self._widen(Span(doc, start, end, label="NAME")))
-            elif strength == 1 and self._numbered_family(doc, token):
+            elif strength == 1 and (self._numbered_family(doc, token) or self._cued_compound(doc, token)):
                 spans.append(self._widen(Span(doc, token.i, token.i + 1, label="NAME")))
             elif strength == 1 and self._weak_name_holds(doc, token):
                 end = token.i + 1
@@ -472,6 +474,16 @@ class NameFinder:
             return False
         # a sentence's first word is capitalised anyway ('Shows 2 ...'): there a tier or a point release must say it
         return not token.is_sent_start or k > token.i + 1 or "." in doc[k].text
+
+    def _cued_compound(self, doc: Doc, token: Token) -> bool:
+        """name.title-hyphen-compound: Title-Case words hyphen-joined ('Quxa-Audio') are coined far more often than a
+        single capitalised word is, so any cue around them, however light, makes them a name ('beating Zorb-7B and
+        Quxa-Audio'); not at a sentence's start, in a Title-Case heading, or when the text writes it in lower case."""
+        if not _TITLE_HYPHEN.match(token.text) or token.is_sent_start or token.sent.start == 0 or self._title_case(token.sent):
+            return False
+        if token.text.lower() in self._lower_words(doc) or any(p.lower() in self.lex.function_words for p in token.text.split("-")):
+            return False
+        return bool(context_votes(doc, token.i, token.i + 1, self.lex))
 
     def _hyphen_release(self, doc: Doc, token: Token, match: re.Match[str]) -> bool:
         """name.hyphen-release: 'Zorbo-2', 'Quxa-3.5', the family word and release written as one token, are numbered like

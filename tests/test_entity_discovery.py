@@ -249,3 +249,11 @@ def test_a_plain_word_hyphen_joined_to_a_release_number_is_a_model_family_releas
         assert ("shape.family-version", "Model") in found[name]
     assert not {"System-2", "Stage-2"} & set(found)
     assert not any(rule == "shape.family-version" for rule, _ in found.get("Table-4", ()))
+
+
+def test_title_case_words_hyphen_joined_need_only_a_light_cue(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Blorf", "type": "Organization"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "Zorbix-9B wins, beating Quxa-7B and Flimmo-Audio by far. We keep Plain-Style notes in Warm-Start runs.")}
+    assert ("context.compared", "Model") in found["Flimmo-Audio"]
+    assert not {"Plain-Style", "Warm-Start"} & set(found)  # no cue at all: a capitalised compound alone is no name
