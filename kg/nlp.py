@@ -961,6 +961,18 @@ def organisation_releases(c: NameContext) -> EntityType | None:
     return EntityType.ORGANIZATION if c.end < c.sent.end and c.doc[c.end].lower_ in c.lex.release_verbs else None
 
 
+def releases_name(c: NameContext) -> EntityType | None:
+    """'Zorbco released Quxa-Mini to ...': a name right before a release verb and then a capitalised name is the
+    organisation that released it; unlike organisation-releases this defines a plain word, as the released thing is named."""
+    doc, end, sent = c.doc, c.end, c.sent
+    if c.possessive or end + 1 >= sent.end or doc[end].lower_ not in c.lex.release_verbs \
+            or doc[end - 1].lower_ in c.lex.research_group_nouns:
+        return None  # 'Researchers released ...': the people, not a named lab
+    released = doc[end + 1]
+    return EntityType.ORGANIZATION if released.ent_type_ or (released.text[:1].isupper() and not released.is_stop
+                                                              and _DIGIT.search(released.text)) else None
+
+
 ContextRule = Callable[[NameContext], "EntityType | None"]
 # Rules that define a name (they may make a weak, plain capitalised word a name when strong enough) ...
 DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
@@ -979,6 +991,7 @@ DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.researchers-from", researchers_from),
     ("context.author-organisation", author_organisation),
     ("context.release-brand", release_brand),
+    ("context.releases-name", releases_name),
 )
 # ... and rules that only add evidence about a name found otherwise.
 SUPPORTING_RULES: tuple[tuple[str, ContextRule], ...] = (

@@ -257,3 +257,11 @@ def test_title_case_words_hyphen_joined_need_only_a_light_cue(tmp_path):
         vocabulary, "Zorbix-9B wins, beating Quxa-7B and Flimmo-Audio by far. We keep Plain-Style notes in Warm-Start runs.")}
     assert ("context.compared", "Model") in found["Flimmo-Audio"]
     assert not {"Plain-Style", "Warm-Start"} & set(found)  # no cue at all: a capitalised compound alone is no name
+
+
+def test_a_plain_word_that_released_a_named_thing_is_an_organisation(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Blorf", "type": "Organization"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "Last week Zorbco released Quxa-Mini-2 for phones. Researchers released Flimmo-7B as well.")}
+    assert ("context.releases-name", "Organization") in found["Zorbco"]
+    assert "Researchers" not in found
