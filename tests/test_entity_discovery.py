@@ -265,3 +265,11 @@ def test_a_plain_word_that_released_a_named_thing_is_an_organisation(tmp_path):
         vocabulary, "Last week Zorbco released Quxa-Mini-2 for phones. Researchers released Flimmo-7B as well.")}
     assert ("context.releases-name", "Organization") in found["Zorbco"]
     assert "Researchers" not in found
+
+
+def test_a_list_in_parentheses_after_a_skill_areas_task_noun_names_benchmarks(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Blorf", "type": "Organization"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "Tested on formal theorem proving (Zorbf2F, ProofQux) and audio understanding (Quxscene and Blorfle).")}
+    for name in ("Zorbf2F", "ProofQux", "Quxscene", "Blorfle"):
+        assert ("context.benchmark-list", "Benchmark") in found[name]
