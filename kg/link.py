@@ -36,6 +36,8 @@ _CAPITAL_VERSION = re.compile(r"^V\d+(?:\.\d+)*$")  # 'DeepSeek-V3', 'Zorb V2'
 # letters or more, so 'Kimi K2.5' is not 'Kimi K' release 2.5)
 _RELEASE = re.compile(r"^(?P<family>.*?[A-Za-z]{2})(?:[\s-]?[vV]?\d+(?:\.\d+)+|[\s-]?[vV]\d+)$")
 _FAMILY_NUMBER = re.compile(r"^(?P<family>[A-Za-z][A-Za-z]+?)-?(?P<version>\d[\w.]*)$")
+# a name's family word: 'GPT' of 'GPT-4o', 'Qwen' of 'Qwen2.5-Math', 'Llama' of 'Llama 3.1'
+_FAMILY_HEAD = re.compile(r"^(?P<head>[A-Za-z]{3,})(?:\d[\d.]*[A-Za-z]?)?$")
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,7 @@ class Linker:
             key=len,
             reverse=True,
         )
+        self.family_heads = _family_heads(vocabulary)
 
     def link(self, digests: list[Digest], annotated: list[AnnotatedItem]) -> LinkedCorpus:
         resolved = self.resolve_names(annotated)
@@ -215,8 +218,24 @@ class Linker:
                     if kind:  # a definition's head noun says what it is, like the vocabulary would
                         votes[key].append(TracedVote(self._cast("acronym-expansion", kind), ann.item.digest_file,
                                                      ann.sentences[definition.sentence]))
+        for key, entity in created.items():
+            kind = None if entity.in_vocabulary or not digests[key] else self._family_head_type(entity.label)
+            if kind:  # name.known-family-head: 'Zorb-9' is whatever the vocabulary's other Zorb-names are
+                votes[key].append(TracedVote(self._cast("name.known-family-head", kind), min(digests[key]), entity.label))
         entities = {k: replace(e, aliases=frozenset(aliases[k]), digests=frozenset(digests[k])) for k, e in created.items()}
         return _Resolved(entities, votes, surfaces, linked_items)
+
+    def _family_head_type(self, label: str) -> EntityType | None:
+        """The one type the vocabulary gives the names that open with this name's family word, if enough of them
+        agree; None when the name is its family word alone or the word opens names of mixed types."""
+        head = _family_head(label)
+        counts = self.family_heads.get(head) if head else None
+        if not counts:
+            return None
+        kind, n = counts.most_common(1)[0]
+        enough = n >= self.lex.thresholds["family-head-names"]
+        agreed = 100 * n >= self.lex.thresholds["family-head-share-percent"] * sum(counts.values())
+        return kind if enough and agreed else None
 
     def _system_entity(self, ann: AnnotatedItem, acronyms: dict[str, str]) -> str | None:
         """The entity a title names: 'Describe Anything' is DAM when the text defines DAM (Describe
@@ -787,6 +806,25 @@ def _most_frequent_spelling(surfaces: Counter[str]) -> str:
 
 def _show_totals(totals: Counter[EntityType]) -> str:
     return ", ".join(f"{kind} {weight}" for kind, weight in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def _family_head(label: str) -> str | None:
+    """The folded family word of a name with more after it ('gpt' of 'GPT-4o'); None for a one-word name."""
+    segments = _split_label(label.strip())
+    match = _FAMILY_HEAD.match(segments[0])
+    if not match or (len(segments) == 1 and match.group("head") == segments[0]):
+        return None
+    return fold(match.group("head"))
+
+
+def _family_heads(vocabulary: Vocabulary) -> dict[str, Counter[EntityType]]:
+    """Per family word, how many vocabulary entries of each type have a name that opens with it."""
+    heads: dict[str, Counter[EntityType]] = defaultdict(Counter)
+    for entry in vocabulary.entries:
+        found = {h for h in (_family_head(n) for n in (entry.id, *entry.aliases)) if h}
+        for head in found:
+            heads[head][entry.type] += 1
+    return dict(heads)
 
 
 def _split_label(label: str) -> list[str]:

@@ -94,6 +94,10 @@ _WORD_SEPARATORS = re.compile(r"[-\s–]")
 _SIZE_AT_END = re.compile(r"\d(?:\.\d+)?[BM](?:\d+T)?$")
 _VERSION_PART = re.compile(r"^[vV]\d+(?:\.\d+)?$")
 _PLAIN_WORD = re.compile(r"^[A-Z][a-z]+$")
+# 'Zorbo-2', 'Zorbo-3.5': a plain word hyphen-joined to its release number (name.hyphen-release)
+# 'Zorbo-Audio', 'Quxa-Zh-Lite': Title-Case words hyphen-joined (name.title-hyphen-compound)
+_TITLE_HYPHEN = re.compile(r"^[A-Z][a-z]+(?:-[A-Z][a-z]+)+$")
+_HYPHEN_RELEASE = re.compile(r"^(?P<word>[A-Z][a-z]+)-(?P<version>\d+(?:\.\d+)?)$")
 _POINT_VERSION = re.compile(r"^\S*[A-Za-z]\S*-\d+\.\d+$")
 _YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
 _ONE_DIGIT = re.compile(r"^\d$")
@@ -200,6 +204,9 @@ def family_version(text: str, lex: Lexicon) -> EntityType | None:
     """'Zorbo 3.7 Sonnet', 'Zorbo Opus 4': a family's plain word, then its version and tiers, is a vendor's model;
     a coined name with a version ('ZorbCoT 2.0', 'Zorb-Bench 2') is as often a method's or a benchmark's release."""
     words = text.split()
+    hyphened = _HYPHEN_RELEASE.match(words[0]) if words else None
+    if hyphened and hyphened.group("word").lower() not in lex.numbered_part_nouns:  # 'Zorbo-3.5 Sonnet' is 'Zorbo 3.5 Sonnet'
+        words = [hyphened.group("word"), hyphened.group("version"), *words[1:]]
     rest = words[1:]
     if len(words) < 2 or not _PLAIN_WORD.match(words[0]):
         return None
@@ -377,7 +384,7 @@ class NameFinder:
     def __call__(self, doc: Doc) -> Doc:
         # 'Zorbo 3.5' found as a release: the brand word written alone elsewhere is that family (context.release-brand)
         doc.user_data[RELEASE_BRANDS] = frozenset(t.text for t in doc if name_strength(t.text, self.not_entities, self.lex) == 1
-                                                  and self._numbered_family(doc, t))
+                                                  and not _HYPHEN_RELEASE.match(t.text) and self._numbered_family(doc, t))
         spans = [self._widen_to_known(ent) or self._widen(ent) for ent in doc.ents]
         taken = {i for span in spans for i in range(span.start, span.end)}
         for span in self._org_phrases(doc):
@@ -397,7 +404,7 @@ class NameFinder:
                 if end < token.sent.end and end not in taken and self._technique_head(doc[end]):
                     end += 1  # 'ZorbGLU Clamping bounds ...': the technique done to the named thing
                 spans.append(self._widen(Span(doc, start, end, label="NAME")))
-            elif strength == 1 and self._numbered_family(doc, token):
+            elif strength == 1 and (self._numbered_family(doc, token) or self._cued_compound(doc, token)):
                 spans.append(self._widen(Span(doc, token.i, token.i + 1, label="NAME")))
             elif strength == 1 and self._weak_name_holds(doc, token):
                 end = token.i + 1
@@ -454,6 +461,9 @@ class NameFinder:
         """'Zorbo 3.7 Sonnet', 'Zorbo Opus 4', 'Quxa 2': a capitalised word the text never writes in lower case, then a
         version (after a tier, perhaps), is a model family's release; not 'Table 3' or 'Stage 2', and not a tier alone
         ('Opus 4.6': _vendorless_models knows whose)."""
+        hyphened = _HYPHEN_RELEASE.match(token.text)
+        if hyphened:
+            return self._hyphen_release(doc, token, hyphened)
         k = token.i + 1
         if token.is_stop or not token.whitespace_ or token.lower_ in self.lex.numbered_part_nouns or token.lower_ in self.lex.model_tiers \
                 or token.text.lower() in self._lower_words(doc):
@@ -464,6 +474,24 @@ class NameFinder:
             return False
         # a sentence's first word is capitalised anyway ('Shows 2 ...'): there a tier or a point release must say it
         return not token.is_sent_start or k > token.i + 1 or "." in doc[k].text
+
+    def _cued_compound(self, doc: Doc, token: Token) -> bool:
+        """name.title-hyphen-compound: Title-Case words hyphen-joined ('Quxa-Audio') are coined far more often than a
+        single capitalised word is, so any cue around them, however light, makes them a name ('beating Zorb-7B and
+        Quxa-Audio'); not at a sentence's start, in a Title-Case heading, or when the text writes it in lower case."""
+        if not _TITLE_HYPHEN.match(token.text) or token.is_sent_start or token.sent.start == 0 or self._title_case(token.sent):
+            return False
+        if token.text.lower() in self._lower_words(doc) or any(p.lower() in self.lex.function_words for p in token.text.split("-")):
+            return False
+        return bool(context_votes(doc, token.i, token.i + 1, self.lex))
+
+    def _hyphen_release(self, doc: Doc, token: Token, match: re.Match[str]) -> bool:
+        """name.hyphen-release: 'Zorbo-2', 'Quxa-3.5', the family word and release written as one token, are numbered like
+        'Zorbo 2'; not 'Table-3' or 'Stage-2', nor a word the text also writes in lower case ('system-2' thinking)."""
+        word = match.group("word").lower()
+        if token.is_stop or word in self.lex.numbered_part_nouns or word in self.lex.model_tiers or word in self._lower_words(doc):
+            return False
+        return not token.is_sent_start or "." in match.group("version")
 
     def _ends_a_name(self, doc: Doc, token: Token) -> bool:
         """Whether the loop above would find a name at ``token`` on its own."""
@@ -979,6 +1007,18 @@ def organisation_releases(c: NameContext) -> EntityType | None:
     return EntityType.ORGANIZATION if c.end < c.sent.end and c.doc[c.end].lower_ in c.lex.release_verbs else None
 
 
+def releases_name(c: NameContext) -> EntityType | None:
+    """'Zorbco released Quxa-Mini to ...': a name right before a release verb and then a capitalised name is the
+    organisation that released it; unlike organisation-releases this defines a plain word, as the released thing is named."""
+    doc, end, sent = c.doc, c.end, c.sent
+    if c.possessive or end + 1 >= sent.end or doc[end].lower_ not in c.lex.release_verbs \
+            or doc[end - 1].lower_ in c.lex.research_group_nouns:
+        return None  # 'Researchers released ...': the people, not a named lab
+    released = doc[end + 1]
+    return EntityType.ORGANIZATION if released.ent_type_ or (released.text[:1].isupper() and not released.is_stop
+                                                              and _DIGIT.search(released.text)) else None
+
+
 ContextRule = Callable[[NameContext], "EntityType | None"]
 # Rules that define a name (they may make a weak, plain capitalised word a name when strong enough) ...
 DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
@@ -997,6 +1037,7 @@ DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.researchers-from", researchers_from),
     ("context.author-organisation", author_organisation),
     ("context.release-brand", release_brand),
+    ("context.releases-name", releases_name),
 )
 # ... and rules that only add evidence about a name found otherwise.
 SUPPORTING_RULES: tuple[tuple[str, ContextRule], ...] = (

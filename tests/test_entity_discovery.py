@@ -261,3 +261,38 @@ def test_a_group_far_from_the_task_noun_or_holding_scores_is_no_benchmark_list()
     body = ("Some regular tasks are essentially solved (Quxal 94% ±1), while others remain quite hard (Blorfa, Vintoq).")
     votes = {m.text: {v.rule for v in m.votes} for m in _mentions(vocabulary, body)}
     assert all("context.benchmark-list" not in votes.get(name, set()) for name in ("Quxal", "Blorfa", "Vintoq"))
+
+
+def test_a_plain_word_hyphen_joined_to_a_release_number_is_a_model_family_release(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Blorf", "type": "Organization"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "It trains on Zorbo-2 and Quxa-3.5 for a week. Our system-2 planner reads Table-4 and beats System-2 "
+                    "baselines at Stage-2.")}
+    for name in ("Zorbo-2", "Quxa-3.5"):
+        assert ("shape.family-version", "Model") in found[name]
+    assert not {"System-2", "Stage-2"} & set(found)
+    assert not any(rule == "shape.family-version" for rule, _ in found.get("Table-4", ()))
+
+
+def test_title_case_words_hyphen_joined_need_only_a_light_cue(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Blorf", "type": "Organization"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "Zorbix-9B wins, beating Quxa-7B and Flimmo-Audio by far. We keep Plain-Style notes in Warm-Start runs.")}
+    assert ("context.compared", "Model") in found["Flimmo-Audio"]
+    assert not {"Plain-Style", "Warm-Start"} & set(found)  # no cue at all: a capitalised compound alone is no name
+
+
+def test_a_plain_word_that_released_a_named_thing_is_an_organisation(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Blorf", "type": "Organization"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "Last week Zorbco released Quxa-Mini-2 for phones. Researchers released Flimmo-7B as well.")}
+    assert ("context.releases-name", "Organization") in found["Zorbco"]
+    assert "Researchers" not in found
+
+
+def test_a_list_in_parentheses_after_a_skill_areas_task_noun_names_benchmarks(tmp_path):
+    vocabulary = _vocabulary(tmp_path, [{"id": "Blorf", "type": "Organization"}])
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "Tested on formal theorem proving (Zorbf2F, ProofQux) and audio understanding (Quxscene and Blorfle).")}
+    for name in ("Zorbf2F", "ProofQux", "Quxscene", "Blorfle"):
+        assert ("context.benchmark-list", "Benchmark") in found[name]

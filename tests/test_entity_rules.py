@@ -360,3 +360,19 @@ def test_a_title_system_written_often_is_typed_by_the_one_apposition_that_says_m
     assert entity.type == EntityType.MODEL
     defaults = [t for t in corpus.votes[entity.key] if t.vote.rule == "title.own-system"]
     assert len(defaults) == 1
+
+
+def test_a_name_opening_with_a_known_family_word_takes_that_familys_type(tmp_path):
+    from kg.link import Linker
+    from kg.namespaces import EntityType
+    rows = [("Zorblax-2", "Model"), ("Zorblax 3.5 Pro", "Model"), ("Quxa-Bench", "Benchmark"), ("Quxa-Agent", "Method"),
+            ("Blorf-7B", "Model")]
+    (tmp_path / "vocabulary.jsonl").write_text("".join(
+        f'{{"id": "{name}", "type": "{kind}", "aliases": [], "variant_of": null}}\n' for name, kind in rows))
+    (tmp_path / "not-entities.txt").write_text("")
+    linker = Linker(load_vocabulary(tmp_path))
+    assert linker._family_head_type("Zorblax-9") == EntityType.MODEL
+    assert linker._family_head_type("Zorblax4o") == EntityType.MODEL
+    assert linker._family_head_type("Zorblax") is None  # the family word alone: not a member of the family
+    assert linker._family_head_type("Quxa-Math") is None  # the word opens names of two types
+    assert linker._family_head_type("Blorf-Coder") is None  # one name is too few to say what the family is
