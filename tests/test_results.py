@@ -442,7 +442,7 @@ Draftwise is a terse prompting method for reasoning models.
 4. Planwright
 Planwright is a planning framework for web agents.
 ● State-of-the-art on WebArena-Lite – Evaluated on web navigation tasks, Planwright achieves a 54% success rate, significantly above the previous best of 49%.
-● Results on GAIA: With Zorblax-8B as planner, Planwright reaches 52.7% accuracy (pass@3), and 40.1% on Tessel-Suite.
+● Results on GAIA: With Zorblax-8B as planner, Planwright reaches 52.7% accuracy (pass@3), and 40.1% on Tesselsuite.
 5. Glasswing
 Glasswing is an RL recipe for reasoning models. It improves GPQA-Diamond to 60.9 and boosts MATH500 accuracy to 73.6%.
 6. Perceptor
@@ -477,7 +477,7 @@ def test_a_heading_with_a_comma(fit_shapes):
 
 def test_the_benchmark_a_bullet_heading_names(fit_shapes):
     # '● State-of-the-art on X – ...', '● Results on X: ...' (_heading_benchmark); 'the previous best of 49%' is an
-    # unnamed system's (baseline cue); '40.1% on Tessel-Suite' is on a benchmark nobody recognised, not on GAIA (_elsewhere)
+    # unnamed system's (baseline cue); '40.1% on Tesselsuite' is on a benchmark nobody recognised, not on GAIA (_elsewhere)
     assert scored(fit_shapes, "planwright") == [
         ("Planwright", "GAIA", Decimal("52.7")), ("Planwright", "WebArena-Lite", Decimal("54"))]
 
