@@ -57,6 +57,7 @@ class Lexicon:
     affiliation_prepositions: frozenset[str]
     release_verbs: frozenset[str]
     release_participles: frozenset[str]
+    lineage_verb_after: re.Pattern[str]  # 'Zorb-2 extends GRPO': what a method's name says it extends
     org_author_before: re.Pattern[str]  # 'researchers from X': X's people did the work
     org_author_after: re.Pattern[str]  # 'X researchers propose'
     org_opening_verbs: frozenset[str]  # 'X proposes ...' opening an item's body whose title does not name X

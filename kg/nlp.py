@@ -1019,6 +1019,13 @@ def releases_name(c: NameContext) -> EntityType | None:
                                                               and _DIGIT.search(released.text)) else None
 
 
+def extends_named(c: NameContext) -> EntityType | None:
+    """'Zorb-2 extends GRPO with ...': a name the sentence says extends or generalises another named thing is a
+    method, whatever its version-like shape says (a model is trained or fine-tuned from its parent, not extended)."""
+    last = c.doc[c.end - 1]
+    return EntityType.METHOD if c.lex.lineage_verb_after.match(c.doc.text[last.idx + len(last.text) : c.sent.end_char]) else None
+
+
 ContextRule = Callable[[NameContext], "EntityType | None"]
 # Rules that define a name (they may make a weak, plain capitalised word a name when strong enough) ...
 DEFINING_RULES: tuple[tuple[str, ContextRule], ...] = (
@@ -1045,6 +1052,7 @@ SUPPORTING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.possessive-owner", possessive_owner),
     ("context.released-by", released_by),
     ("context.organisation-releases", organisation_releases),
+    ("context.extends-named", extends_named),
 )
 
 

@@ -108,7 +108,7 @@ def test_every_rule_has_a_weight_and_every_weight_a_rule():
     table = json.loads((lexicon_dir() / "weights.json").read_text())["rules"]
     named = {name for name, _ in SHAPE_RULES + DEFINING_RULES + SUPPORTING_RULES}
     named |= {"vocabulary", "shape.organisation-name", "title.definition", "title.own-system", "affiliation-line",
-              "acronym-expansion", "shape.vendor-tier"}
+              "acronym-expansion", "shape.vendor-tier", "name.known-family-head"}
     assert named == set(table)
 
 
@@ -201,6 +201,21 @@ def test_relation_rules_are_traced(week, subject, predicate, obj, rule):
     [relation] = [r for r in week.relations if (r.subject, r.predicate, r.object) == (subject, predicate, obj)]
     assert rule in {h.rule for h in relation.rules}
     assert {h.evidence for h in relation.rules} == set(relation.evidence)
+
+
+def test_a_versioned_name_said_to_extend_a_named_method_is_a_method(tmp_path):
+    """context.extends-named: 'Quxo-3' has a model release's shape (name.hyphen-release), but a sentence that says it
+    generalises DAPO makes it a method, and the lineage edge follows; 'Quxo-3 extends the context window' names no
+    parent and changes nothing."""
+    text = ("Top AI Papers of the Week (June 2 - 8)\n1. Quxo-3\nQuxo-3 generalizes DAPO to multi-turn rollouts. "
+            "It is evaluated on ZorbBench 2025.\n2. Plimble-2\nPlimble-2 extends the context window of its base to "
+            "1M tokens and beats Quxa-70B on ZorbBench 2025.\n")
+    write_digest(tmp_path, "week.txt", text)
+    corpus = build([tmp_path])
+    types = {e.label: e.type for e in corpus.corpus.entities.values()}
+    assert types["Quxo-3"] == EntityType.METHOD
+    assert types["Plimble-2"] == EntityType.MODEL
+    assert ("quxo3", "extends", "dapo") in {(r.subject, r.predicate, r.object) for r in corpus.relations}
 
 
 def test_every_entity_type_has_a_relation_rule():
