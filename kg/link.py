@@ -38,6 +38,7 @@ _RELEASE = re.compile(r"^(?P<family>.*?[A-Za-z]{2})(?:[\s-]?[vV]?\d+(?:\.\d+)+|[
 _FAMILY_NUMBER = re.compile(r"^(?P<family>[A-Za-z][A-Za-z]+?)-?(?P<version>\d[\w.]*)$")
 # a name's family word: 'GPT' of 'GPT-4o', 'Qwen' of 'Qwen2.5-Math', 'Llama' of 'Llama 3.1'
 _FAMILY_HEAD = re.compile(r"^(?P<head>[A-Za-z]{3,})(?:\d[\d.]*[A-Za-z]?)?$")
+_RELEASE_NUMBER = re.compile(r"^[A-Za-z]?\d")  # '2', 'K2', 'k1.5', 'V3': a release number after a family word
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,7 @@ class Linker:
             reverse=True,
         )
         self.family_heads = _family_heads(vocabulary)
+        self.family_words = _family_words(vocabulary)
 
     def link(self, digests: list[Digest], annotated: list[AnnotatedItem]) -> LinkedCorpus:
         resolved = self.resolve_names(annotated)
@@ -230,9 +232,11 @@ class Linker:
         agree; None when the name is its family word alone or the word opens names of mixed types."""
         head = _family_head(label)
         counts = self.family_heads.get(head) if head else None
-        if not counts:
+        if not counts or not _is_family_word(_split_label(label.strip())[0], self.family_words):
             return None
         kind, n = counts.most_common(1)[0]
+        if kind == EntityType.ORGANIZATION:
+            return None  # 'Google Zorb-2': a vendor's word opens its model's name, so it says nothing of the type
         enough = n >= self.lex.thresholds["family-head-names"]
         agreed = 100 * n >= self.lex.thresholds["family-head-share-percent"] * sum(counts.values())
         return kind if enough and agreed else None
@@ -825,6 +829,28 @@ def _family_heads(vocabulary: Vocabulary) -> dict[str, Counter[EntityType]]:
         for head in found:
             heads[head][entry.type] += 1
     return dict(heads)
+
+
+def _family_words(vocabulary: Vocabulary) -> frozenset[str]:
+    """The words that the vocabulary writes as a family's name: one-word names ('Qwen', 'Gemma') and words it
+    writes before a release number ('Phi' of 'Phi-4', 'Kimi' of 'Kimi K2', 'Qwen' of 'Qwen2.5'), as written."""
+    words: set[str] = set()
+    for entry in vocabulary.entries:
+        for name in (entry.id, *entry.aliases):
+            segments = _split_label(name)
+            match = _FAMILY_HEAD.match(segments[0])
+            if match and (len(segments) == 1 or segments[0] != match.group("head") or _RELEASE_NUMBER.match(segments[1])):
+                words.add(match.group("head"))
+    return frozenset(words)
+
+
+def _is_family_word(segment: str, family_words: frozenset[str]) -> bool:
+    """Whether a name's first segment opens with a family word rather than an English word that opens many names
+    ('Math-Verify', 'International Zorb Lab', 'Code-Zorb'): a word the vocabulary writes as a family's name, or one
+    written as no English word is (a capital after the first letter: 'GPT', 'DeepSeek', 'MiniMax')."""
+    match = _FAMILY_HEAD.match(segment)
+    word = match.group("head") if match else ""
+    return word in family_words or any(c.isupper() for c in word[1:])
 
 
 def _split_label(label: str) -> list[str]:

@@ -376,3 +376,22 @@ def test_a_name_opening_with_a_known_family_word_takes_that_familys_type(tmp_pat
     assert linker._family_head_type("Zorblax") is None  # the family word alone: not a member of the family
     assert linker._family_head_type("Quxa-Math") is None  # the word opens names of two types
     assert linker._family_head_type("Blorf-Coder") is None  # one name is too few to say what the family is
+
+
+def test_an_english_word_or_a_vendor_opening_names_is_no_family_word(tmp_path):
+    """name.known-family-head reads only family words: 'Zorblax' (written before a release number) and 'ZORB' (written
+    as no English word is) are; 'Global' and 'Math', which open many benchmark names, and the vendor 'Quillco' are not."""
+    from kg.link import Linker
+    from kg.namespaces import EntityType
+    rows = [("Zorblax-2", "Model"), ("Zorblax Pro", "Model"), ("ZORB-Bench", "Benchmark"), ("ZORB-Suite", "Benchmark"),
+            ("Global-Quxa", "Benchmark"), ("Global Blorf", "Benchmark"), ("Math-Quxa", "Benchmark"),
+            ("Math Blorf", "Benchmark"), ("Quillco", "Organization"), ("Quillco Research", "Organization")]
+    (tmp_path / "vocabulary.jsonl").write_text("".join(
+        f'{{"id": "{name}", "type": "{kind}", "aliases": [], "variant_of": null}}\n' for name, kind in rows))
+    (tmp_path / "not-entities.txt").write_text("")
+    linker = Linker(load_vocabulary(tmp_path))
+    assert linker._family_head_type("Zorblax-Coder") == EntityType.MODEL
+    assert linker._family_head_type("ZORB-Hard") == EntityType.BENCHMARK
+    assert linker._family_head_type("Global Zorvath") is None
+    assert linker._family_head_type("Math-Zorvath") is None
+    assert linker._family_head_type("Quillco Zorvath-2") is None  # a vendor's model, whatever the vendor's type
