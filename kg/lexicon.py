@@ -84,6 +84,7 @@ class Lexicon:
     naming_words: frozenset[str]
     list_words: frozenset[str]
     list_joiners: frozenset[str]
+    language_words: frozenset[str]  # 'English-Chinese': a language pair, no name (name.title-hyphen-compound)
     group_list_joiners: frozenset[str]  # list.grouped-by-domain: tokens between a list's head noun and its groups
     function_words: frozenset[str]
     articles: frozenset[str]

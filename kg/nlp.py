@@ -478,10 +478,13 @@ class NameFinder:
     def _cued_compound(self, doc: Doc, token: Token) -> bool:
         """name.title-hyphen-compound: Title-Case words hyphen-joined ('Quxa-Audio') are coined far more often than a
         single capitalised word is, so any cue around them, however light, makes them a name ('beating Zorb-7B and
-        Quxa-Audio'); not at a sentence's start, in a Title-Case heading, or when the text writes it in lower case."""
+        Quxa-Audio'); not at a sentence's start, in a Title-Case heading, when the text writes it in lower case, or for a
+        language pair ('English-Chinese')."""
         if not _TITLE_HYPHEN.match(token.text) or token.is_sent_start or token.sent.start == 0 or self._title_case(token.sent):
             return False
-        if token.text.lower() in self._lower_words(doc) or any(p.lower() in self.lex.function_words for p in token.text.split("-")):
+        parts = [p.lower() for p in token.text.split("-")]
+        if token.text.lower() in self._lower_words(doc) or any(p in self.lex.function_words for p in parts) \
+                or all(p in self.lex.language_words for p in parts):
             return False
         return bool(context_votes(doc, token.i, token.i + 1, self.lex))
 

@@ -282,6 +282,16 @@ def test_title_case_words_hyphen_joined_need_only_a_light_cue(tmp_path):
     assert not {"Plain-Style", "Warm-Start"} & set(found)  # no cue at all: a capitalised compound alone is no name
 
 
+def test_a_language_pair_is_no_title_case_compound_name(tmp_path):
+    """name.title-hyphen-compound leaves out language pairs: 'beats Quxa-7B on English-Chinese and Arabic-English
+    translation' names two pairs of languages, not two benchmarks (language-words.txt)."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Blorf", "type": "Organization"}])
+    found = {m.text for m in _mentions(
+        vocabulary, "Zorbix-9B beats Quxa-7B on English-Chinese and Arabic-English translation, and on Flimmo-Bench.")}
+    assert not {"English-Chinese", "Arabic-English"} & found
+    assert "Quxa-7B" in found
+
+
 def test_a_plain_word_that_released_a_named_thing_is_an_organisation(tmp_path):
     vocabulary = _vocabulary(tmp_path, [{"id": "Blorf", "type": "Organization"}])
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
