@@ -151,6 +151,7 @@ class Lexicon:
     novel_typed_after: re.Pattern[str]
     novel_typed_before: re.Pattern[str]
     bare_acronym_shape: re.Pattern[str]
+    unvoted_code_shape: re.Pattern[str]  # 'CD68', 'T1', 'MSI-H': a short code that needs some cue to be a name
     own_system_joiners: frozenset[str]
     base_stated_before: re.Pattern[str]
     review_paper: re.Pattern[str]

@@ -111,6 +111,7 @@ _CODE = re.compile(r"^[A-Z]{1,3}$")
 _SCORE = re.compile(r"^\d{2,}\.\d+$")
 _PLURAL_NAME = re.compile(r"[A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*[A-Z]s")
 _INITIAL_PARTS = re.compile(r"[-‐]")
+_COMPOUND_HYPHEN = re.compile(r"[-‐‑]\w")  # 'ZQN-based', also with the non-breaking hyphen
 _PARTICIPLE = re.compile(r"^[a-z]{3,}[^e]ed$")  # 'treated', 'formatted'; not 'speed', 'embed'
 _ROMAN_NUMERAL = re.compile(r"^(?:II|III|IV|VI|VII|VIII|IX|XI|XII)$")
 _COMBINATION_SIGNS = re.compile(r"[+/]")
@@ -1175,6 +1176,10 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
     # 'far from human ability on MR/PT/DA/CR': short capital codes in a slash list are a table's categories.
     codes = _slash_codes(doc)
     mentions = [m for m in mentions if m.source == "vocab" or m.text not in codes]
+    # 'cells marked CD68', 'tumours with MSI-H status': a short code with no cue anywhere in the item is a field's term
+    # (name.unvoted-code).
+    uncued = _uncued_codes(doc, mentions, definitions, item.title, lex)
+    mentions = [m for m in mentions if m.text not in uncued]
     people = {m.text for m in mentions if m.source != "vocab" and _named_person(doc, m, lex)}
     mentions = [m for m in mentions if m.text not in people]
     # Words inside an expansion are the acronym's alias, not names of their own ('... Internal Feedback (RLIF)',
@@ -1431,6 +1436,43 @@ def _vendorless_models(mentions: list[Mention], doc: Doc, sent_index: dict[int, 
                            votes=(*shape_votes(text, lex), cast_vote("shape.vendor-tier", EntityType.MODEL, lex)),
                            in_title=token.sent.start == 0))
     return out
+
+
+def _uncued_codes(doc: Doc, mentions: list[Mention], acronyms: list[AcronymDefinition], title: str, lex: Lexicon) -> set[str]:
+    """Discovered short codes ('CD68', 'T1', 'MSI-H') that no mention in the item gives a vote, compares ('vs. ZQN',
+    'ZQN baselines') or defines, and the title does not name: an acronym alone is strong enough to be found, not
+    to be an entity."""
+    defined = {d.short for d in acronyms}
+    codes = {m.text for m in mentions if m.source == "shape" and lex.unvoted_code_shape.match(m.text)}
+    named_edges = {m.start for m in mentions if m.text not in codes} | {m.end - 1 for m in mentions if m.text not in codes}
+    voted = {m.text for m in mentions if m.votes or m.source == "vocab" or m.in_title or _compared_near(doc, m, lex)
+             or _listed_with_name(doc, m, named_edges, lex) or _hyphen_compound_head(doc, m) or _introduced_near(doc, m, lex)}
+    # the item's opening sentence presents its own work ('ZQN is a planner that ...')
+    opening = {m.text for m in mentions if m.sentence <= 1}
+    return {c for c in codes if c not in voted | defined | opening and c not in title}
+
+
+def _listed_with_name(doc: Doc, m: Mention, named: set[int], lex: Lexicon) -> bool:
+    """'approaches such as Zorb-R1, ZQN, and Blorp': a code listed next to a name that is no code is one of them."""
+    before = m.start >= 2 and doc[m.start - 1].text in lex.list_joiners and m.start - 2 in named
+    after = m.end + 1 < len(doc) and doc[m.end].text in lex.list_joiners and m.end + 1 in named
+    return before or after
+
+
+def _hyphen_compound_head(doc: Doc, m: Mention) -> bool:
+    """'ZQN-based estimation', 'ZQN-style': a code that heads a hyphen compound is used as a technique."""
+    return bool(_COMPOUND_HYPHEN.match(doc.text, doc[m.end - 1].idx + len(doc[m.end - 1])))
+
+
+def _introduced_near(doc: Doc, m: Mention, lex: Lexicon) -> bool:
+    """'The authors introduce ZQN, which ...': a code in a clause that presents new work may be that work."""
+    sent = doc[m.start].sent
+    return bool(lex.intro_cues.search(doc.text[sent.start_char : doc[m.start].idx]))
+
+
+def _compared_near(doc: Doc, m: Mention, lex: Lexicon) -> bool:
+    """'ZQN scores 40%, behind Zorblax': a code in a sentence that compares is a baseline or the system compared."""
+    return bool(lex.compare_cues.search(doc[m.start].sent.text))
 
 
 def _slash_codes(doc: Doc) -> set[str]:

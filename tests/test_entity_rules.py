@@ -395,3 +395,20 @@ def test_an_english_word_or_a_vendor_opening_names_is_no_family_word(tmp_path):
     assert linker._family_head_type("Global Zorvath") is None
     assert linker._family_head_type("Math-Zorvath") is None
     assert linker._family_head_type("Quillco Zorvath-2") is None  # a vendor's model, whatever the vendor's type
+
+
+def test_a_numbered_code_with_no_cue_in_its_item_is_a_field_term(mentions):
+    # name.unvoted-code: 'QX7', 'ZRB-H' are found by shape alone; nothing in the item says they are systems
+    found = mentions("Zorblax-7B is tested on many samples. Cells marked QX7 and tumours with ZRB-H status respond well.")
+    assert not {"QX7", "ZRB-H"} & found
+    assert "Zorblax-7B" in found
+
+
+@pytest.mark.parametrize("body, code", [
+    ("Zorblax-7B is tested on many samples. It beats QX7 by far on them.", "QX7"),  # compared
+    ("Zorblax-7B is tested on many samples. Shown are ZorbNet, QX7 and QuxLM.", "QX7"),  # listed with names
+    ("Zorblax-7B is tested on many samples. A QX7-based variant is shown.", "QX7"),  # heads a compound
+    ("QX7 is tested on many samples. Cells are marked.", "QX7"),  # the item's opening sentence
+])
+def test_a_numbered_code_with_a_cue_stays(mentions, body, code):
+    assert code in mentions(body)
