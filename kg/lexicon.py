@@ -145,6 +145,8 @@ class Lexicon:
     clause_opening: re.Pattern[str]
     novel_subject_before: re.Pattern[str]
     novel_defined_after: re.Pattern[str]
+    intro_list_before: re.Pattern[str]
+    defined_moved_after: re.Pattern[str]
     method_use_before: re.Pattern[str]
     method_use_after: re.Pattern[str]
     novel_typed_after: re.Pattern[str]

@@ -288,8 +288,18 @@ def _names_title_system(c: MentionContext) -> bool:
     system = c.entities.get(c.item.system) if c.item.system else None
     if system is None or c.review_paper:
         return False
-    return any(system.label.startswith(name) and c.lex.title_maker_after.match(system.label[len(name):])
-               for name in (c.entity.label, *c.entity.aliases))
+    names = (c.entity.label, *c.entity.aliases)
+    return not _named_after_model(system, names, c.entities) and any(
+        system.label.startswith(name) and c.lex.title_maker_after.match(system.label[len(name):]) for name in names)
+
+
+def _named_after_model(system: Entity, names: tuple[str, ...], entities: Mapping[str, Entity]) -> bool:
+    """True when the system's label opens with a known model's name longer than the organisation's ('DeepSeek-R1-Zorb'
+    opens with the model DeepSeek-R1): the system is named after that model, which says nothing of who built it."""
+    return any(other.type == EntityType.MODEL and other is not system
+               and any(len(label) > len(name) and label.startswith(name) for name in names)
+               and system.label.startswith(label) and system.label != label
+               for other in entities.values() for label in (other.label, *other.aliases))
 
 
 def _in_opening_paragraph(c: MentionContext) -> bool:
@@ -558,7 +568,8 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         return "introduces.title-means"  # 'Continual Learning via Zorb Routing': the means a title ends with is the paper's own
     # introduces.verb-defined-known: 'It introduces two systems: Zorb, a dense memory store' names and defines Zorb
     # as what it proposes, though the vocabulary knows the name
-    defined = by_verb and lex.novel_defined_after.match(after) is not None
+    defined = (by_verb and lex.novel_defined_after.match(after) is not None and not lex.defined_moved_after.match(after)
+               and (not entity.in_vocabulary or lex.intro_list_before.search(clause) is not None))
     if known and not in_title and not (by_verb and _spelled_out_before(c)) and not defined:
         # introduces.verb-expanded: 'It proposes a Hierarchical Zorb Model (HZM)' defines the acronym as its own,
         # though the vocabulary knows it (from this paper, or another thing of that name)
