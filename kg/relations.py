@@ -270,6 +270,8 @@ def _spans_mention(cue, before: str, rest: str) -> bool:
 
 def organization_relation(c: MentionContext) -> RuleResult:
     """'researchers from Zorb', 'Zorb introduces', an organisation in the title -> affiliation."""
+    if c.lex.org_range.search(c.before[-30:] + "NAME" + c.after[:30]):
+        return None  # affiliation.not-a-range: 'From Zorb to Quux, labs report ...' names no maker
     if c.lex.org_cue_before.search(c.before[-80:]) or c.lex.org_cue_after.search(c.after):
         return Predicate.AFFILIATION, "affiliation.cue"
     if c.lm.mention.sentence == 0 and not c.review_paper:  # 'A Review of X Models' is about X's work, not by X

@@ -310,9 +310,10 @@ def test_from_after_a_phrase_or_in_a_range_is_no_maker(tmp_path):
     """affiliation.cue: 'Zorvath, from Quillmont University, ...' names the maker of the name the sentence opens with;
     'Across these models, from X and Y, ...' (no name before the comma) and 'from X to Y' (a range) do not."""
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Across these models, from OpenAI "
-                      "and Anthropic, accuracy drops. Ten labs, from Cohere to Mistral AI, report gains.\n")
+                      "and Anthropic, accuracy drops. Ten labs, from Cohere to Mistral AI, report gains. From Meta to "
+                      "Google, labs agree.\n")
     orgs = {k[2] for k in rules if k[0] == "zorvath" and k[1] == "affiliation"}
-    assert not orgs & {"openai", "anthropic", "cohere", "mistral-ai"}
+    assert not orgs & {"openai", "anthropic", "cohere", "mistral-ai", "meta", "google"}
 
 
 def test_close_to_a_list_of_models_is_no_application(tmp_path):
