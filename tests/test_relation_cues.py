@@ -264,9 +264,11 @@ def test_a_rival_trained_on_more_data_is_no_base(tmp_path):
     """usesBaseModel.cue: '(X, Y) were optimized against ...' needs the closing bracket; 'beats Quxa-70B, which was
     trained on more data' names a rival, whatever word comes first."""
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Results: Zorvath-7B beats Quxa-70B, "
-                      "which was trained on ten times more data.\n")
-    assert ("zorvath", "usesBaseModel", "quxa-70b") not in rules
-    assert ("zorvath", "comparedWith", "quxa-70b") in rules
+                      "which was trained on ten times more data.\n● Cost: Zorvath-7B outperforms Mibbo-405B, though Mibbo-405B is "
+                      "trained on more data.\n")
+    for rival in ("quxa-70b", "mibbo-405b"):
+        assert ("zorvath", "usesBaseModel", rival) not in rules, rival
+        assert ("zorvath", "comparedWith", rival) in rules, rival
 
 
 def test_a_decimal_score_does_not_end_a_rival_clause(tmp_path):
