@@ -276,7 +276,7 @@ def organization_relation(c: MentionContext) -> RuleResult:
         return Predicate.AFFILIATION, "affiliation.cue"
     if c.lm.mention.sentence == 0 and not c.review_paper:  # 'A Review of X Models' is about X's work, not by X
         return Predicate.AFFILIATION, "affiliation.title"
-    if _names_title_system(c):
+    if _names_title_system(c) and not _other_maker_stated(c):
         return Predicate.AFFILIATION, "affiliation.title-maker"  # 'Zorb V4' and 'Zorb trains ...': Zorb made its own model
     # The organisation that opens a sentence of the item's opening paragraph ('Zorb Labs runs ...') wrote the paper.
     if _in_opening_paragraph(c) and _opens_clause(c.before, c.lex) and c.lex.org_subject_after.match(c.after):
@@ -293,6 +293,19 @@ def _names_title_system(c: MentionContext) -> bool:
     names = (c.entity.label, *c.entity.aliases)
     return not _named_after_model(system, names, c.entities) and any(
         system.label.startswith(name) and c.lex.title_maker_after.match(system.label[len(name):]) for name in names)
+
+
+def _other_maker_stated(c: MentionContext) -> bool:
+    """True when the item says another organisation made its work ('researchers from Quux present Zorb-Prover'): a
+    system named after Zorb then says nothing of who built it."""
+    for other in c.item.mentions:
+        entity = c.entities.get(other.entity)
+        if entity is None or entity.type != EntityType.ORGANIZATION or other.entity == c.lm.entity:
+            continue
+        before, after = _around(c.item, other)
+        if c.lex.org_cue_before.search(before[-80:]) or c.lex.org_cue_after.search(after):
+            return True
+    return False
 
 
 def _named_after_model(system: Entity, names: tuple[str, ...], entities: Mapping[str, Entity]) -> bool:

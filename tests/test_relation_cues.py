@@ -343,3 +343,12 @@ def test_a_title_system_named_after_a_model_is_no_makers(tmp_path):
                       "a new agent for proofs. It starts from DeepSeek-R1 and DeepSeek weights.\n")
     orgs = {k[2] for k in rules if k[1] == "affiliation"}
     assert "deepseek" not in orgs
+
+
+def test_a_title_system_named_after_an_org_another_built_is_no_makers(tmp_path):
+    """affiliation.title-maker: 'Cohere-Prover-2' is Cohere's own unless the item says another organisation built it
+    ('Researchers from Quillmont University present ...')."""
+    rules = _rules_of(tmp_path, "1. Cohere-Prover-2\nResearchers from Quillmont University present Cohere-Prover-2, a "
+                      "new prover for proofs. It reuses Cohere data for training.\n")
+    orgs = {k[2] for k in rules if k[0] == "cohere-prover-2" and k[1] == "affiliation"}
+    assert orgs == {"quillmont-university"}
