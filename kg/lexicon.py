@@ -146,6 +146,8 @@ class Lexicon:
     clause_opening: re.Pattern[str]
     novel_subject_before: re.Pattern[str]
     novel_defined_after: re.Pattern[str]
+    intro_list_before: re.Pattern[str]
+    defined_moved_after: re.Pattern[str]
     method_use_before: re.Pattern[str]
     method_use_after: re.Pattern[str]
     novel_typed_after: re.Pattern[str]
@@ -173,6 +175,7 @@ class Lexicon:
     definite_term_before: re.Pattern[str]  # 'The ATE splits ...': a field's term, not the paper's name
     future_work_before: re.Pattern[str]  # 'Future directions include ... X': not used yet
     prior_benchmark_before: re.Pattern[str]  # 'existing benchmarks like X': prior work, for the whole item
+    org_range: re.Pattern[str]
     title_maker_after: re.Pattern[str]  # 'Zorb V4' after the org name 'Zorb': its own model
     rival_before: re.Pattern[str]  # 'beating models trained on more data like X': a rival, not used
     use_verb_as_modifier: re.Pattern[str]  # 'a training recipe (X)': 'training' qualifies the noun, X is not used

@@ -270,11 +270,13 @@ def _spans_mention(cue, before: str, rest: str) -> bool:
 
 def organization_relation(c: MentionContext) -> RuleResult:
     """'researchers from Zorb', 'Zorb introduces', an organisation in the title -> affiliation."""
+    if c.lex.org_range.search(c.before[-30:] + "NAME" + c.after[:30]):
+        return None  # affiliation.not-a-range: 'From Zorb to Quux, labs report ...' names no maker
     if c.lex.org_cue_before.search(c.before[-80:]) or c.lex.org_cue_after.search(c.after):
         return Predicate.AFFILIATION, "affiliation.cue"
     if c.lm.mention.sentence == 0 and not c.review_paper:  # 'A Review of X Models' is about X's work, not by X
         return Predicate.AFFILIATION, "affiliation.title"
-    if _names_title_system(c):
+    if _names_title_system(c) and not _other_maker_stated(c):
         return Predicate.AFFILIATION, "affiliation.title-maker"  # 'Zorb V4' and 'Zorb trains ...': Zorb made its own model
     # The organisation that opens a sentence of the item's opening paragraph ('Zorb Labs runs ...') wrote the paper.
     if _in_opening_paragraph(c) and _opens_clause(c.before, c.lex) and c.lex.org_subject_after.match(c.after):
@@ -288,8 +290,31 @@ def _names_title_system(c: MentionContext) -> bool:
     system = c.entities.get(c.item.system) if c.item.system else None
     if system is None or c.review_paper:
         return False
-    return any(system.label.startswith(name) and c.lex.title_maker_after.match(system.label[len(name):])
-               for name in (c.entity.label, *c.entity.aliases))
+    names = (c.entity.label, *c.entity.aliases)
+    return not _named_after_model(system, names, c.entities) and any(
+        system.label.startswith(name) and c.lex.title_maker_after.match(system.label[len(name):]) for name in names)
+
+
+def _other_maker_stated(c: MentionContext) -> bool:
+    """True when the item says another organisation made its work ('researchers from Quux present Zorb-Prover'): a
+    system named after Zorb then says nothing of who built it."""
+    for other in c.item.mentions:
+        entity = c.entities.get(other.entity)
+        if entity is None or entity.type != EntityType.ORGANIZATION or other.entity == c.lm.entity:
+            continue
+        before, after = _around(c.item, other)
+        if c.lex.org_cue_before.search(before[-80:]) or c.lex.org_cue_after.search(after):
+            return True
+    return False
+
+
+def _named_after_model(system: Entity, names: tuple[str, ...], entities: Mapping[str, Entity]) -> bool:
+    """True when the system's label opens with a known model's name longer than the organisation's ('DeepSeek-R1-Zorb'
+    opens with the model DeepSeek-R1): the system is named after that model, which says nothing of who built it."""
+    return any(other.type == EntityType.MODEL and other is not system
+               and any(len(label) > len(name) and label.startswith(name) for name in names)
+               and system.label.startswith(label) and system.label != label
+               for other in entities.values() for label in (other.label, *other.aliases))
 
 
 def _in_opening_paragraph(c: MentionContext) -> bool:
@@ -558,7 +583,8 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         return "introduces.title-means"  # 'Continual Learning via Zorb Routing': the means a title ends with is the paper's own
     # introduces.verb-defined-known: 'It introduces two systems: Zorb, a dense memory store' names and defines Zorb
     # as what it proposes, though the vocabulary knows the name
-    defined = by_verb and lex.novel_defined_after.match(after) is not None
+    defined = (by_verb and lex.novel_defined_after.match(after) is not None and not lex.defined_moved_after.match(after)
+               and (not entity.in_vocabulary or lex.intro_list_before.search(clause) is not None))
     if known and not in_title and not (by_verb and _spelled_out_before(c)) and not defined:
         # introduces.verb-expanded: 'It proposes a Hierarchical Zorb Model (HZM)' defines the acronym as its own,
         # though the vocabulary knows it (from this paper, or another thing of that name)

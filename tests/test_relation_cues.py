@@ -258,3 +258,97 @@ def test_a_bare_acronym_after_the_is_a_term_not_the_papers_own(tmp_path):
     introduced = {k[2] for k in rules if k[0] == "how-people-prompt" and k[1] == "introduces"}
     assert "qte" not in introduced
     assert "glimnet" in introduced
+
+
+def test_a_rival_trained_on_more_data_is_no_base(tmp_path):
+    """usesBaseModel.cue: '(X, Y) were optimized against ...' needs the closing bracket; 'beats Quxa-70B, which was
+    trained on more data' names a rival, whatever word comes first."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Results: Zorvath-7B beats Quxa-70B, "
+                      "which was trained on ten times more data.\n● Cost: Zorvath-7B outperforms Mibbo-405B, though Mibbo-405B is "
+                      "trained on more data.\n")
+    for rival in ("quxa-70b", "mibbo-405b"):
+        assert ("zorvath", "usesBaseModel", rival) not in rules, rival
+        assert ("zorvath", "comparedWith", rival) in rules, rival
+
+
+def test_a_decimal_score_does_not_end_a_rival_clause(tmp_path):
+    """usesMethod.not-a-rival: 'down from 45.3% with X' names a rival's method as '45% with X' does; a decimal
+    point is no sentence end."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath plans with DPO.\n● Results: "
+                      "errors fall to 2%, down from 45.3% with PPO.\n")
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+    assert ("zorvath", "usesMethod", "dpo") in rules
+
+
+def test_a_decimal_size_does_not_hide_new(tmp_path):
+    """introduces.verb: 'A new 7.5B-parameter model, X' is the paper's new model; the decimal point in the size is
+    no clause end."""
+    rules = _rules_of(tmp_path, "1. Scaling Proof Search\nResearchers study proof search at scale.\n● Model: a new "
+                      "7.5B-parameter model, Florpnet-7B, is trained on proofs.\n")
+    assert ("scaling-proof-search", "introduces", "florpnet-7b") in rules
+
+
+def test_a_decimal_inside_a_bracketed_example_list_keeps_the_list(tmp_path):
+    """introduces.example-list: '(including Glim-1.5, SnorkQA, ...)' runs on past a decimal point."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Data: its 1M-task set mixes prompts "
+                      "drawn from open-source archives (including GlimSet-2.5 prompts, SnorkQA, QuibbleMath, etc.) after "
+                      "filtering.\n")
+    introduced = {k[2] for k in rules if k[0] == "zorvath" and k[1] == "introduces"}
+    assert introduced == {"zorvath"}
+
+
+def test_a_blocker_far_ahead_of_new_still_blocks(tmp_path):
+    """introduces: 'with the new X objective' is the paper's own, 'using X' is not; a 'new' far past the name does not
+    lift the blocker, and a long unpunctuated text before a name is read in a bounded window."""
+    from kg.lexicon import load_lexicon
+
+    lex = load_lexicon()
+    assert lex.intro_blockers.search("trained with the new ") is None
+    assert lex.intro_blockers.search("trained using the ") is not None
+    assert lex.intro_blockers.search("using words " + "and more words " * 20000) is None
+
+
+def test_from_after_a_phrase_or_in_a_range_is_no_maker(tmp_path):
+    """affiliation.cue: 'Zorvath, from Quillmont University, ...' names the maker of the name the sentence opens with;
+    'Across these models, from X and Y, ...' (no name before the comma) and 'from X to Y' (a range) do not."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Across these models, from OpenAI "
+                      "and Anthropic, accuracy drops. Ten labs, from Cohere to Mistral AI, report gains. From Meta to "
+                      "Google, labs agree.\n")
+    orgs = {k[2] for k in rules if k[0] == "zorvath" and k[1] == "affiliation"}
+    assert not orgs & {"openai", "anthropic", "cohere", "mistral-ai", "meta", "google"}
+
+
+def test_close_to_a_list_of_models_is_no_application(tmp_path):
+    """usesBaseModel.applied-list: 'applied to five models including X' applies the method to X; 'performs close to
+    proprietary models like X' compares with X."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Results: Zorvath performs close to "
+                      "proprietary models like GPT-4o.\n● Transfer: the recipe is applied to five models including "
+                      "Quxa-70B.\n")
+    assert "usesBaseModel.applied-list" not in rules.get(("zorvath", "usesBaseModel", "gpt4o"), set())
+    assert "usesBaseModel.applied-list" in rules.get(("zorvath", "usesBaseModel", "quxa-70b"), set())
+
+
+def test_a_known_method_brought_into_a_field_is_not_introduced(tmp_path):
+    """introduces.verb-defined-known: 'It introduces GRPO, a reinforcement learning method, into theorem proving'
+    brings a known method to a field; a vocabulary name needs the list shape 'introduces two stores: X, a ...'."""
+    rules = _rules_of(tmp_path, "1. Proof Search with RL\nResearchers study proof search.\n● Method: it introduces GRPO, "
+                      "a reinforcement learning method, into theorem proving.\n")
+    assert ("proof-search-with-rl", "introduces", "grpo") not in rules
+
+
+def test_a_title_system_named_after_a_model_is_no_makers(tmp_path):
+    """affiliation.title-maker: 'DeepSeek-R1-Zorvath' is named after the model DeepSeek-R1, not made by DeepSeek when
+    Quillmont University built it."""
+    rules = _rules_of(tmp_path, "1. DeepSeek-R1-Zorvath\nResearchers from Quillmont University present DeepSeek-R1-Zorvath, "
+                      "a new agent for proofs. It starts from DeepSeek-R1 and DeepSeek weights.\n")
+    orgs = {k[2] for k in rules if k[1] == "affiliation"}
+    assert "deepseek" not in orgs
+
+
+def test_a_title_system_named_after_an_org_another_built_is_no_makers(tmp_path):
+    """affiliation.title-maker: 'Cohere-Prover-2' is Cohere's own unless the item says another organisation built it
+    ('Researchers from Quillmont University present ...')."""
+    rules = _rules_of(tmp_path, "1. Cohere-Prover-2\nResearchers from Quillmont University present Cohere-Prover-2, a "
+                      "new prover for proofs. It reuses Cohere data for training.\n")
+    orgs = {k[2] for k in rules if k[0] == "cohere-prover-2" and k[1] == "affiliation"}
+    assert orgs == {"quillmont-university"}
