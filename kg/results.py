@@ -1020,8 +1020,10 @@ def _beaten(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultL
     if preceding is None or preceding.type not in SYSTEM_TYPES:
         return None
     # the one matched is compared like the one beaten, and a describing phrase may follow its name before 'at':
-    # 'nearly matching the o1-preview RL-trained reasoning model at 44.6%' (matched-at)
-    beaten = re.fullmatch(r"\s+(?:(?:[A-Za-z][\w-]*\s+){0,3}?at\s+)?[~≈]?", sentence[preceding.end: number.start]) is not None and lexicon.cue(
+    # 'nearly matching the o1-preview RL-trained reasoning model at 44.6%' (matched-at); a verb or a conjunction there
+    # opens the scorer's own clause ('matches B and lands at 44.6%', 'tops B while scoring at 44.6%')
+    beaten = lexicon.cue(r"\s+(?:(?:(?!(?:{clause-joiner}|{subject-verb}|{scoring-gerund})\b)[A-Za-z][\w-]*\s+){0,3}?at\s+)?[~≈]?").fullmatch(
+        sentence, preceding.end, number.start) is not None and lexicon.cue(
         r"(?:^|\W)(?:{beats}|{matches})\s+(?:" + _ARTICLE + r")?$").search(sentence[: preceding.start]) is not None
     return preceding if beaten else None
 
