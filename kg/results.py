@@ -508,7 +508,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
     rows = _slashed(sentence, numbers, spans)
-    paired = _respectively(sentence, numbers, spans) | _respectively_before(sentence, numbers, spans) | {
+    paired = _respectively(sentence, numbers, spans) | _respectively_before(sentence, numbers, spans, lexicon) | {
         n: span for n, (span, _) in rows.items()}
     compared = _compared_pair(sentence, numbers, spans, lexicon)
     beaten_lists = _beaten_list(sentence, numbers, spans, lexicon)
@@ -839,9 +839,10 @@ def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span]) -> 
     return out
 
 
-def _respectively_before(sentence: str, numbers: list[_Number], spans: list[_Span]) -> dict[int, _Span]:
+def _respectively_before(sentence: str, numbers: list[_Number], spans: list[_Span], lexicon: ResultLexicon) -> dict[int, _Span]:
     """'On A and B, S scores 71.2% and 64.0%, respectively': the benchmarks listed before the numbers, the n-th number
-    on the n-th benchmark (respectively-before)."""
+    on the n-th benchmark (respectively-before). The list must open its clause as the place of the scores ('Trained on
+    A and B, ...' names training data)."""
     out: dict[int, _Span] = {}
     for m in re.finditer(r"\brespectively\b", sentence, re.I):
         listed = [i for i, n in enumerate(numbers) if n.end <= m.start()][-1:]
@@ -857,7 +858,9 @@ def _respectively_before(sentence: str, numbers: list[_Number], spans: list[_Spa
             if not _LIST_JOIN.fullmatch(sentence[s.end: run[0].start]):
                 break
             run.insert(0, s)
-        if len(run) >= 2 and len(run) == len(listed):
+        if len(run) < 2 or len(run) != len(listed):
+            continue
+        if _leads(sentence[sentence.rfind(";", 0, run[0].start) + 1: run[0].start], lexicon):
             out.update(zip(listed, run, strict=True))
     return out
 

@@ -840,3 +840,9 @@ def test_a_clause_between_the_matched_system_and_at_keeps_the_score_the_scorers(
     assert scored(round8b_shapes, "thimble") == [("Thimble-7B", "Lumen-Bench", Decimal("44.6"))]
     assert scored(round8b_shapes, "tansy") == [("Tansy-7B", "Lumen-Bench", Decimal("44.6"))]
 
+
+def test_benchmarks_a_system_was_trained_on_are_not_listed_before_its_scores(round8b_shapes):
+    # 'Trained on A and B, S and T reach 71.2% and 64.0%, respectively': A and B are training data, not where the
+    # numbers were measured (respectively-before needs the list to open its clause on 'on', 'in' or 'across')
+    assert ("Zorblax-70B", "Quibble-Bench", Decimal("71.2")) not in scored(round8b_shapes, "clover")
+    assert ("Quxa-8B", "Lumen-Bench", Decimal("64.0")) not in scored(round8b_shapes, "clover")
