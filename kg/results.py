@@ -241,7 +241,7 @@ def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[i
     # budget' the budget is the setting's, not what the number measures (setting-opener)
     own_phrase = lexicon.cue(r"\b{setting-opener}\b").split(window, maxsplit=1)[0]
     if lexicon.cue(r"^\s*(?:\S+\s+){0,3}?{not-after}\b").match(own_phrase) or lexicon.cue(
-            r"\s*(?:(?:points?|pp|percentage points?)\s+)?{relative-after}\b").match(after):
+            r"\s*(?:{points-unit}\s+)?{relative-after}\b").match(after):
         return _CHANGE  # '24% faster', '11% performance drop', '4x fewer tokens', '11% above the previous best'
     if not m.group("pct") and lexicon.cue(r"^\s*(?:\S+\s+){0,2}?{count-after}\b").match(window):
         return _OTHER  # '100 vision tokens', '500 problems' (but '56.7% of problems' is a score)
@@ -251,7 +251,7 @@ def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[i
     share = _SHARE_OF.match(after)
     if share and named is not None and named.start == end + share.end() and named.type in SYSTEM_TYPES:
         return _OTHER  # '93% of GPT-4 performance': a share of another system's score (share-of-system)
-    own_share = _OWN_SHARE.match(after)
+    own_share = lexicon.cue(r"\s+of\s+{own-possessor}\s+").match(after)
     if own_share:
         rest = after[own_share.end():]
         at = next((s for s in spans if s.start == end + own_share.end() and s.type == EntityType.BENCHMARK), None)
@@ -276,7 +276,6 @@ _RATING_AFTER = re.compile(r"\s+(?:Elo|rating)\b", re.I)
 _PHRASE_END = re.compile(r"[,;()\[\]]|\band\s+(?![~≈]?\d)")
 _OPEN_BRACKET_BEFORE = re.compile(r"\(\s*$")
 _SHARE_OF = re.compile(r"\s+of\s+(?:the\s+)?")
-_OWN_SHARE = re.compile(r"\s+of\s+(?:its|their|our|his|her|the\s+(?:original|full|base|teacher|baseline)(?:'s|’s)?)\s+", re.I)
 
 
 def _listed_change(sentence: str, change: tuple[int, bool] | None, start: int, percent: bool, lexicon: ResultLexicon) -> bool:
@@ -678,8 +677,7 @@ def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Sp
     span = named[0]
     # the previous score's benchmark, digits and all ('29.8% on AIME2024, and B rises ...'), joins like any word
     gap = _masked(sentence, previous.end, span.start, [s for s in spans if s.type == EntityType.BENCHMARK])
-    joined = re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:while|whereas|and|but|with|followed by)?|\s(?:while|whereas|and|but|with))\s+(?:"
-                          + _ARTICLE + r")?", gap, re.I)
+    joined = lexicon.cue(r"[^;\d()]{0,60}?(?:,\s*(?:{gapped-joiner}|{comma-joiner})?|\s{gapped-joiner})\s+(?:" + _ARTICLE + r")?").fullmatch(gap)
     scored = lexicon.cue(r"\s+{subject-verb}\s+[~≈]?").fullmatch(sentence[span.end: number.start])
     # '..., and B 79.5%', '..., with B at 79.5%', '..., followed by B with 79.5%': the verb left out (gapped-clause)
     scored = scored or re.fullmatch(r"\s+(?:(?:at|with)\s+)?[~≈]?", sentence[span.end: number.start], re.I)
@@ -968,7 +966,7 @@ def _named_then_scored(sentence: str, benchmark: _Span, number: _Number, lexicon
     gap = sentence[benchmark.end: number.start]
     raised = lexicon.cue(r"(?:^|\W){raised-to}\s+(?:" + _ARTICLE + r")?$").search(sentence[: benchmark.start])
     # the size of the rise may come first: 'improves X accuracy by 12.5 points to 71.2%' (raised-by-to)
-    if raised and re.fullmatch(_METRIC_WORDS + r"(?:\s+by\s+[~≈]?\d[\d.,]*\s*(?:%|points?|pp|percentage points?)?)?\s+to\s+[~≈]?", gap, re.I):
+    if raised and lexicon.cue(_METRIC_WORDS + r"(?:\s+by\s+[~≈]?\d[\d.,]*\s*(?:%|{points-unit})?)?\s+to\s+[~≈]?").fullmatch(gap):
         return True
     if lexicon.cue(r",\s*{scoring-gerund}\s+(?:at\s+)?[~≈]?").fullmatch(gap):
         return True
@@ -1065,7 +1063,7 @@ def _compared_pair(sentence: str, numbers: list[_Number], spans: list[_Span],
             continue
         first, second, on = named
         if (lexicon.cue(r"\s+{beats}\s+(?:" + _ARTICLE + r")?").fullmatch(sentence[first.end: second.start])
-                and re.fullmatch(r"\s+(?:on|in|across)\s+(?:the\s+)?", sentence[second.end: on.start], re.I)
+                and lexicon.cue(r"\s+{place-of-score}\s+(?:the\s+)?").fullmatch(sentence, second.end, on.start)
                 and re.fullmatch(r"\s*(?:[a-z][\w-]*\s+){0,2}", sentence[on.end: m.start()], re.I)
                 and re.fullmatch(r"\s*", sentence[start: first.start])):
             out[inside[0]], out[inside[1]] = (first, on), (second, on)
@@ -1079,7 +1077,7 @@ def _unnamed_beater(sentence: str, start: int, named: list[_Span], pair_start: i
         return False
     beaten, on = named
     return (lexicon.cue(r"(?:^|\s){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[start: beaten.start]) is not None
-            and re.fullmatch(r"\s+(?:on|in|across)\s+(?:the\s+)?", sentence[beaten.end: on.start], re.I) is not None
+            and lexicon.cue(r"\s+{place-of-score}\s+(?:the\s+)?").fullmatch(sentence, beaten.end, on.start) is not None
             and re.fullmatch(r"\s*(?:[a-z][\w-]*\s+){0,2}", sentence[on.end: pair_start], re.I) is not None)
 
 
@@ -1090,10 +1088,10 @@ def _beaten_list(sentence: str, numbers: list[_Number], spans: list[_Span], lexi
     for span in spans:
         if span.type not in SYSTEM_TYPES or not lexicon.cue(r"(?:^|\W){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[: span.start]):
             continue
-        m = re.match(r"(?:'s|’s)\s+(?:[\w-]+\s+){0,2}?(?:results?|scores?|numbers)\s+of\s+", sentence[span.end:], re.I)
+        m = lexicon.cue(r"(?:'s|’s)\s+(?:[\w-]+\s+){0,2}?{score-noun}\s+of\s+").match(sentence, span.end)
         if m is None:
             continue
-        first = next((k for k, n in enumerate(numbers) if n.start == span.end + m.end()), None)
+        first = next((k for k, n in enumerate(numbers) if n.start == m.end()), None)
         if first is None:
             continue
         run = [first]
