@@ -241,7 +241,7 @@ def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[i
     # budget' the budget is the setting's, not what the number measures (setting-opener)
     own_phrase = lexicon.cue(r"\b{setting-opener}\b").split(window, maxsplit=1)[0]
     if lexicon.cue(r"^\s*(?:\S+\s+){0,3}?{not-after}\b").match(own_phrase) or lexicon.cue(
-            r"\s*(?:(?:points?|pp|percentage points?)\s+)?{relative-after}\b").match(after):
+            r"\s*(?:{points-unit}\s+)?{relative-after}\b").match(after):
         return _CHANGE  # '24% faster', '11% performance drop', '4x fewer tokens', '11% above the previous best'
     if not m.group("pct") and lexicon.cue(r"^\s*(?:\S+\s+){0,2}?{count-after}\b").match(window):
         return _OTHER  # '100 vision tokens', '500 problems' (but '56.7% of problems' is a score)
@@ -251,7 +251,7 @@ def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[i
     share = _SHARE_OF.match(after)
     if share and named is not None and named.start == end + share.end() and named.type in SYSTEM_TYPES:
         return _OTHER  # '93% of GPT-4 performance': a share of another system's score (share-of-system)
-    own_share = _OWN_SHARE.match(after)
+    own_share = lexicon.cue(r"\s+of\s+{own-possessor}\s+").match(after)
     if own_share:
         rest = after[own_share.end():]
         at = next((s for s in spans if s.start == end + own_share.end() and s.type == EntityType.BENCHMARK), None)
@@ -276,7 +276,6 @@ _RATING_AFTER = re.compile(r"\s+(?:Elo|rating)\b", re.I)
 _PHRASE_END = re.compile(r"[,;()\[\]]|\band\s+(?![~≈]?\d)")
 _OPEN_BRACKET_BEFORE = re.compile(r"\(\s*$")
 _SHARE_OF = re.compile(r"\s+of\s+(?:the\s+)?")
-_OWN_SHARE = re.compile(r"\s+of\s+(?:its|their|our|his|her|the\s+(?:original|full|base|teacher|baseline)(?:'s|’s)?)\s+", re.I)
 
 
 def _listed_change(sentence: str, change: tuple[int, bool] | None, start: int, percent: bool, lexicon: ResultLexicon) -> bool:
@@ -508,7 +507,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
     rows = _slashed(sentence, numbers, spans)
-    paired = _respectively(sentence, numbers, spans) | _respectively_before(sentence, numbers, spans) | {
+    paired = _respectively(sentence, numbers, spans) | _respectively_before(sentence, numbers, spans, lexicon) | {
         n: span for n, (span, _) in rows.items()}
     compared = _compared_pair(sentence, numbers, spans, lexicon)
     beaten_lists = _beaten_list(sentence, numbers, spans, lexicon)
@@ -678,8 +677,7 @@ def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Sp
     span = named[0]
     # the previous score's benchmark, digits and all ('29.8% on AIME2024, and B rises ...'), joins like any word
     gap = _masked(sentence, previous.end, span.start, [s for s in spans if s.type == EntityType.BENCHMARK])
-    joined = re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:while|whereas|and|but|with|followed by)?|\s(?:while|whereas|and|but|with))\s+(?:"
-                          + _ARTICLE + r")?", gap, re.I)
+    joined = lexicon.cue(r"[^;\d()]{0,60}?(?:,\s*(?:{gapped-joiner}|{comma-joiner})?|\s{gapped-joiner})\s+(?:" + _ARTICLE + r")?").fullmatch(gap)
     scored = lexicon.cue(r"\s+{subject-verb}\s+[~≈]?").fullmatch(sentence[span.end: number.start])
     # '..., and B 79.5%', '..., with B at 79.5%', '..., followed by B with 79.5%': the verb left out (gapped-clause)
     scored = scored or re.fullmatch(r"\s+(?:(?:at|with)\s+)?[~≈]?", sentence[span.end: number.start], re.I)
@@ -839,9 +837,10 @@ def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span]) -> 
     return out
 
 
-def _respectively_before(sentence: str, numbers: list[_Number], spans: list[_Span]) -> dict[int, _Span]:
+def _respectively_before(sentence: str, numbers: list[_Number], spans: list[_Span], lexicon: ResultLexicon) -> dict[int, _Span]:
     """'On A and B, S scores 71.2% and 64.0%, respectively': the benchmarks listed before the numbers, the n-th number
-    on the n-th benchmark (respectively-before)."""
+    on the n-th benchmark (respectively-before). The list must open its clause as the place of the scores ('Trained on
+    A and B, ...' names training data)."""
     out: dict[int, _Span] = {}
     for m in re.finditer(r"\brespectively\b", sentence, re.I):
         listed = [i for i, n in enumerate(numbers) if n.end <= m.start()][-1:]
@@ -857,7 +856,9 @@ def _respectively_before(sentence: str, numbers: list[_Number], spans: list[_Spa
             if not _LIST_JOIN.fullmatch(sentence[s.end: run[0].start]):
                 break
             run.insert(0, s)
-        if len(run) >= 2 and len(run) == len(listed):
+        if len(run) < 2 or len(run) != len(listed):
+            continue
+        if _leads(sentence[sentence.rfind(";", 0, run[0].start) + 1: run[0].start], lexicon):
             out.update(zip(listed, run, strict=True))
     return out
 
@@ -965,7 +966,7 @@ def _named_then_scored(sentence: str, benchmark: _Span, number: _Number, lexicon
     gap = sentence[benchmark.end: number.start]
     raised = lexicon.cue(r"(?:^|\W){raised-to}\s+(?:" + _ARTICLE + r")?$").search(sentence[: benchmark.start])
     # the size of the rise may come first: 'improves X accuracy by 12.5 points to 71.2%' (raised-by-to)
-    if raised and re.fullmatch(_METRIC_WORDS + r"(?:\s+by\s+[~≈]?\d[\d.,]*\s*(?:%|points?|pp|percentage points?)?)?\s+to\s+[~≈]?", gap, re.I):
+    if raised and lexicon.cue(_METRIC_WORDS + r"(?:\s+by\s+[~≈]?\d[\d.,]*\s*(?:%|{points-unit})?)?\s+to\s+[~≈]?").fullmatch(gap):
         return True
     if lexicon.cue(r",\s*{scoring-gerund}\s+(?:at\s+)?[~≈]?").fullmatch(gap):
         return True
@@ -1020,8 +1021,10 @@ def _beaten(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultL
     if preceding is None or preceding.type not in SYSTEM_TYPES:
         return None
     # the one matched is compared like the one beaten, and a describing phrase may follow its name before 'at':
-    # 'nearly matching the o1-preview RL-trained reasoning model at 44.6%' (matched-at)
-    beaten = re.fullmatch(r"\s+(?:(?:[A-Za-z][\w-]*\s+){0,3}?at\s+)?[~≈]?", sentence[preceding.end: number.start]) is not None and lexicon.cue(
+    # 'nearly matching the o1-preview RL-trained reasoning model at 44.6%' (matched-at); a verb or a conjunction there
+    # opens the scorer's own clause ('matches B and lands at 44.6%', 'tops B while scoring at 44.6%')
+    beaten = lexicon.cue(r"\s+(?:(?:(?!(?:{clause-joiner}|{subject-verb}|{scoring-gerund})\b)[A-Za-z][\w-]*\s+){0,3}?at\s+)?[~≈]?").fullmatch(
+        sentence, preceding.end, number.start) is not None and lexicon.cue(
         r"(?:^|\W)(?:{beats}|{matches})\s+(?:" + _ARTICLE + r")?$").search(sentence[: preceding.start]) is not None
     return preceding if beaten else None
 
@@ -1060,7 +1063,7 @@ def _compared_pair(sentence: str, numbers: list[_Number], spans: list[_Span],
             continue
         first, second, on = named
         if (lexicon.cue(r"\s+{beats}\s+(?:" + _ARTICLE + r")?").fullmatch(sentence[first.end: second.start])
-                and re.fullmatch(r"\s+(?:on|in|across)\s+(?:the\s+)?", sentence[second.end: on.start], re.I)
+                and lexicon.cue(r"\s+{place-of-score}\s+(?:the\s+)?").fullmatch(sentence, second.end, on.start)
                 and re.fullmatch(r"\s*(?:[a-z][\w-]*\s+){0,2}", sentence[on.end: m.start()], re.I)
                 and re.fullmatch(r"\s*", sentence[start: first.start])):
             out[inside[0]], out[inside[1]] = (first, on), (second, on)
@@ -1074,7 +1077,7 @@ def _unnamed_beater(sentence: str, start: int, named: list[_Span], pair_start: i
         return False
     beaten, on = named
     return (lexicon.cue(r"(?:^|\s){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[start: beaten.start]) is not None
-            and re.fullmatch(r"\s+(?:on|in|across)\s+(?:the\s+)?", sentence[beaten.end: on.start], re.I) is not None
+            and lexicon.cue(r"\s+{place-of-score}\s+(?:the\s+)?").fullmatch(sentence, beaten.end, on.start) is not None
             and re.fullmatch(r"\s*(?:[a-z][\w-]*\s+){0,2}", sentence[on.end: pair_start], re.I) is not None)
 
 
@@ -1085,10 +1088,10 @@ def _beaten_list(sentence: str, numbers: list[_Number], spans: list[_Span], lexi
     for span in spans:
         if span.type not in SYSTEM_TYPES or not lexicon.cue(r"(?:^|\W){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[: span.start]):
             continue
-        m = re.match(r"(?:'s|’s)\s+(?:[\w-]+\s+){0,2}?(?:results?|scores?|numbers)\s+of\s+", sentence[span.end:], re.I)
+        m = lexicon.cue(r"(?:'s|’s)\s+(?:[\w-]+\s+){0,2}?{score-noun}\s+of\s+").match(sentence, span.end)
         if m is None:
             continue
-        first = next((k for k, n in enumerate(numbers) if n.start == span.end + m.end()), None)
+        first = next((k for k, n in enumerate(numbers) if n.start == m.end()), None)
         if first is None:
             continue
         run = [first]

@@ -817,3 +817,32 @@ def test_a_share_of_the_systems_own_score_is_not_a_result(round8_shapes):
 def test_a_benchmark_raised_by_an_amount_to_a_score(round8_shapes):
     # 'improves X accuracy by 12.5 points to 71.2%': the score it rose to (raised-by-to), not the rise
     assert scored(round8_shapes, "primrose") == [("Primrose-7B", "Quibble-Bench", Decimal("71.2"))]
+
+
+ROUND8B_SHAPES = """Top AI Papers of the Week (November 10 - 16)
+1. Thimble
+Thimble is a reasoning model. On Lumen-Bench, Thimble-7B beats Zorblax-70B while scoring at 44.6%.
+2. Tansy
+Tansy is a reasoning model. On Lumen-Bench, Tansy-7B nearly matches Zorblax-70B and lands at 44.6%.
+3. Clover
+Clover is a reasoning model. Trained on Quibble-Bench and Lumen-Bench, Zorblax-70B and Quxa-8B reach 71.2% and 64.0%, respectively.
+"""
+
+
+@pytest.fixture(scope="module")
+def round8b_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-11-10.txt", ROUND8B_SHAPES)
+
+
+def test_a_clause_between_the_matched_system_and_at_keeps_the_score_the_scorers(round8b_shapes):
+    # 'beats B while scoring at 44.6%', 'matches B and lands at 44.6%': a verb or a conjunction between B and 'at' opens
+    # the scorer's own clause; only a describing phrase may stand there (matched-at)
+    assert scored(round8b_shapes, "thimble") == [("Thimble-7B", "Lumen-Bench", Decimal("44.6"))]
+    assert scored(round8b_shapes, "tansy") == [("Tansy-7B", "Lumen-Bench", Decimal("44.6"))]
+
+
+def test_benchmarks_a_system_was_trained_on_are_not_listed_before_its_scores(round8b_shapes):
+    # 'Trained on A and B, S and T reach 71.2% and 64.0%, respectively': A and B are training data, not where the
+    # numbers were measured (respectively-before needs the list to open its clause on 'on', 'in' or 'across')
+    assert ("Zorblax-70B", "Quibble-Bench", Decimal("71.2")) not in scored(round8b_shapes, "clover")
+    assert ("Quxa-8B", "Lumen-Bench", Decimal("64.0")) not in scored(round8b_shapes, "clover")
