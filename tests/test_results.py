@@ -846,3 +846,26 @@ def test_benchmarks_a_system_was_trained_on_are_not_listed_before_its_scores(rou
     # numbers were measured (respectively-before needs the list to open its clause on 'on', 'in' or 'across')
     assert ("Zorblax-70B", "Quibble-Bench", Decimal("71.2")) not in scored(round8b_shapes, "clover")
     assert ("Quxa-8B", "Lumen-Bench", Decimal("64.0")) not in scored(round8b_shapes, "clover")
+
+
+WINNING_VERBS = """Top AI Papers of the Week (November 17 - 23)
+1. Thimble
+Thimble is a reasoning model. On Lumen-Bench, Thimble-7B edges out Zorblax-70B while scoring at 44.6%.
+2. Tansy
+Tansy is a reasoning model. Tansy-7B tops Zorblax-70B with 44.6% on Lumen-Bench.
+3. Clover
+Clover is a reasoning model. Clover-7B outpaces Zorblax-70B with 44.6% on Lumen-Bench.
+4. Sorrel
+Sorrel is a reasoning model. Sorrel-7B overtakes Zorblax-70B with 44.6% on Lumen-Bench.
+"""
+
+
+@pytest.fixture(scope="module")
+def winning_verbs(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-11-17.txt", WINNING_VERBS)
+
+
+@pytest.mark.parametrize("paper", ["thimble", "tansy", "clover", "sorrel"])
+def test_the_system_a_winning_verb_beats_is_not_the_scorer(winning_verbs, paper):
+    # 'A tops B with 44.6%', 'A edges out B ...': B is the object of the winning verb (not-subject), the score A's
+    assert [r[0] for r in scored(winning_verbs, paper)] == [paper.capitalize() + "-7B"]
