@@ -136,7 +136,7 @@ _FORWARD_GAP = re.compile(r"\s*(?:\(|(?:" + _VS_BRACKET.pattern + r"\s*)?"
 _BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—])?\s*"
                            r"(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits|shows?)\s*"
                            r"|with\s+(?:an?|the)\s+(?:[a-z][\w@.\-]*\s+){0,3}?of\s+)?[~≈]?", re.I)
-_LEADING_BENCHMARK = re.compile(r"^\W*(?:on|in|for|across)\s+(?:" + _ARTICLE + r")?$", re.I)
+_LEADING_BENCHMARK = r"^\W*{lead-preposition}\s+(?:" + _ARTICLE + r")?$"  # a lexicon.cue() template
 # A bullet's heading before its first clause, closed by a colon or a dash: '● Low-budget wins: On AMC23, ...',
 # '● Offline gains — On AIME 2025 ...'.
 _HEADING = r"(?:[^\W\d][^:;.()—–]{0,60}(?::|\s[—–-])\s+)?"
@@ -286,7 +286,7 @@ def _listed_change(sentence: str, change: tuple[int, bool] | None, start: int, p
     gap = sentence[change[0]: start]
     if not re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:and\s+)?|\s+and\s+)(?:[a-z][\w-]*\s+){0,2}[~≈]?", gap, re.I):
         return False
-    return lexicon.cue(r"\b(?:{subject-verb}|while|whereas|but|to|at)\b").search(gap) is None  # 'by 12%, to 60%'
+    return lexicon.cue(r"\b(?:{subject-verb}|{change-stop})\b").search(gap) is None  # 'by 12%, to 60%'
 
 
 def _cut_object(before: str, lexicon: ResultLexicon) -> bool:
@@ -507,7 +507,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     out: list[tuple] = []
     previous_benchmark: _Span | None = None
     rows = _slashed(sentence, numbers, spans)
-    paired = _respectively(sentence, numbers, spans) | _respectively_before(sentence, numbers, spans, lexicon) | {
+    paired = _respectively(sentence, numbers, spans, lexicon) | _respectively_before(sentence, numbers, spans, lexicon) | {
         n: span for n, (span, _) in rows.items()}
     compared = _compared_pair(sentence, numbers, spans, lexicon)
     beaten_lists = _beaten_list(sentence, numbers, spans, lexicon)
@@ -550,7 +550,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         # benchmark the bullet's heading names ('● Results on X: ...') for a score after the heading
         ground = _clause_lead(sentence, number, spans, lexicon) or (
             heading if heading is not None and heading.end <= number.start else lead)
-        if ground is not None and ground is not lead and _elsewhere(sentence, metric_end, spans):
+        if ground is not None and ground is not lead and _elsewhere(sentence, metric_end, spans, lexicon):
             ground = None
         benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, ground, lexicon)
         if benchmark is None and tagged:
@@ -726,15 +726,15 @@ def _leads(before: str, lexicon: ResultLexicon) -> bool:
     """Whether a name opens the sentence's first clause as the ground every score of the sentence stands on
     ('On SWE-Bench-Pro, ...', '● Low-budget wins: On AMC23, ...', 'Tested on context-heavy SWE-bench Lite cases, ...')."""
     # an opening adverbial before the lead changes nothing: 'For example, in OSWorld, A scores 24.6' (lead-adverbial)
-    return _LEADING_BENCHMARK.match(before) is not None or lexicon.cue(
-        r"^\W*" + _HEADING + r"(?:{lead-adverbial},?\s+)?(?:{lead-participle}\s+)?(?:on|in|for|across)\s+(?:"
+    return lexicon.cue(_LEADING_BENCHMARK).match(before) is not None or lexicon.cue(
+        r"^\W*" + _HEADING + r"(?:{lead-adverbial},?\s+)?(?:{lead-participle}\s+)?{lead-preposition}\s+(?:"
         + _ARTICLE + r")?" + _MODIFIERS + "$").match(before) is not None
 
 
 def _compared_against(sentence: str, spans: list[_Span], own: str | None, lexicon: ResultLexicon) -> bool:
     """Whether the sentence names the system taken for the paper's own as the one it is compared against: then
     an unnamed scorer is someone else (the item's own system was misjudged, or is not recognised)."""
-    against = lexicon.cue(r"(?:^|\W)(?:{beats}|than|vs\.?|versus|over|against)\s+(?:" + _ARTICLE + r")?$")
+    against = lexicon.cue(r"(?:^|\W)(?:{beats}|{compared-against})\s+(?:" + _ARTICLE + r")?$")
     return own is not None and any(s.entity == own and against.search(sentence[: s.start]) for s in spans)
 
 
@@ -745,7 +745,7 @@ def _grounding(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> _Sp
     if len(benchmarks) != 1:
         return None
     only = benchmarks[0]
-    said = lexicon.cue(r"\b{lead-participle}\s+(?:on|in|through|against|with|using|across)\s+(?:"
+    said = lexicon.cue(r"\b{lead-participle}\s+{measured-through}\s+(?:"
                        + _ARTICLE + r")?" + _MODIFIERS + "$").search(sentence[: only.start])
     return only if said else None
 
@@ -809,7 +809,7 @@ def _unlinked_name(sentence: str, number: _Number, spans: list[_Span]) -> bool:
 _LIST_JOIN = re.compile(r"\s*(?:,\s*and|,|and|&)\s*", re.I)
 
 
-def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span]) -> dict[int, _Span]:
+def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span], lexicon: ResultLexicon) -> dict[int, _Span]:
     """'60.1% and 45.2% on AIME and GPQA, respectively': the n-th number goes with the n-th benchmark; also without
     'respectively' when the list of benchmarks closes the clause ('scores of 72.1 and 65.3 on A and B.', parallel-lists)."""
     ends = [m.start() for m in re.finditer(r"\brespectively\b", sentence, re.I)]
@@ -831,8 +831,8 @@ def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span]) -> 
             if not _LIST_JOIN.fullmatch(re.sub(r"^\s*%", "", sentence[numbers[i].end: numbers[listed[0]].start])):
                 break
             listed.insert(0, i)
-        if len(listed) == len(run) and re.fullmatch(r"\s*%?\s*(?:[a-z@\d]+\s+){0,2}?(?:on|in|across|for)\s+(?:the\s+)?",
-                                                    sentence[numbers[listed[-1]].end: run[0].start], re.I):
+        if len(listed) == len(run) and lexicon.cue(r"\s*%?\s*(?:[a-z@\d]+\s+){0,2}?{lead-preposition}\s+(?:the\s+)?").fullmatch(
+                sentence[numbers[listed[-1]].end: run[0].start]):
             out.update(zip(listed, run, strict=True))
     return out
 
@@ -938,7 +938,7 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
     if preceding is not None and preceding.type == EntityType.BENCHMARK and _BACKWARD_GAP.fullmatch(
             _without_split(sentence[preceding.end: number.start], lexicon)):
         gap = sentence[preceding.end: number.start]
-        named_after = re.search(r"\b(?:on|in|across|of)\s+(?:the\s+)?$", sentence[: preceding.start], re.I)
+        named_after = lexicon.cue(r"\b{subset-of}\s+(?:the\s+)?$").search(sentence[: preceding.start])
         if not (named_after and gap == " " and not number.percent and "." not in sentence[number.start: number.end]):
             return preceding  # 'Arena-Hard: 87.0', 'DeepResearch Bench (49.86)' (but 'on SWE-bench 500' names a subset)
     if preceding is not None and preceding.type == EntityType.BENCHMARK and _named_then_scored(sentence, preceding, number, lexicon):
@@ -974,10 +974,11 @@ def _named_then_scored(sentence: str, benchmark: _Span, number: _Number, lexicon
     return any(re.fullmatch(r"\s+" + modifier + re.escape(surface) + r"\s*:\s*[~≈]?", gap, re.I) for surface, _, _ in lexicon.metrics)
 
 
-def _elsewhere(sentence: str, metric_end: int, spans: list[_Span]) -> bool:
+def _elsewhere(sentence: str, metric_end: int, spans: list[_Span], lexicon: ResultLexicon) -> bool:
     """'... 40% on Zorb-Suite' where 'Zorb-Suite' was not recognised: the score is on a benchmark of its own, not on
     the one the sentence stands on."""
-    m = re.match(r"\s*(?:on|in)\s+(?:the\s+)?(?=[A-Z0-9])", sentence[metric_end:])
+    # matched case-sensitively: the name after the preposition is told by its capital
+    m = re.match(r"\s*(?:" + lexicon.cues["elsewhere-on"].pattern + r")\s+(?:the\s+)?(?=[A-Z0-9])", sentence[metric_end:])
     return m is not None and not any(s.start == metric_end + m.end() for s in spans)
 
 
@@ -1192,6 +1193,6 @@ def _setting(sentence: str, low: int, high: int, number: _Number, spans: list[_S
             continue
         context = sentence[max(0, span.start - 12): span.start]
         cue = re.search(r"\b(on|with|using|via)\s+$", context, re.I)
-        if cue and (low <= span.start < high or (span.start < number.start and _LEADING_BENCHMARK.match(sentence[: span.start]))):
+        if cue and (low <= span.start < high or (span.start < number.start and lexicon.cue(_LEADING_BENCHMARK).match(sentence[: span.start]))):
             hits.append((abs(span.start - number.start), f"{cue.group(1).lower()} {span.surface}"))
     return min(hits)[1] if hits else None

@@ -869,3 +869,14 @@ def winning_verbs(tmp_path_factory):
 def test_the_system_a_winning_verb_beats_is_not_the_scorer(winning_verbs, paper):
     # 'A tops B with 44.6%', 'A edges out B ...': B is the object of the winning verb (not-subject), the score A's
     assert [r[0] for r in scored(winning_verbs, paper)] == [paper.capitalize() + "-7B"]
+
+
+def test_every_result_cue_kind_is_read():
+    # word lists are data (result-cues.txt): each kind is read through ResultLexicon, and a kind no rule reads is dead
+    from pathlib import Path
+
+    import kg.results as results_module
+    from kg.results import load_lexicon
+    source = Path(results_module.__file__).read_text(encoding="utf-8")
+    for kind in load_lexicon().cues:
+        assert "{" + kind + "}" in source or f'cues["{kind}"]' in source, kind
