@@ -852,9 +852,9 @@ WINNING_VERBS = """Top AI Papers of the Week (November 17 - 23)
 1. Thimble
 Thimble is a reasoning model. On Lumen-Bench, Thimble-7B edges out Zorblax-70B while scoring at 44.6%.
 2. Tansy
-Tansy is a reasoning model. Tansy-7B tops Zorblax-70B with 44.6% on Lumen-Bench.
+Tansy is a reasoning model. On Lumen-Bench, Tansy-7B tops Zorblax-70B while scoring 44.6%.
 3. Clover
-Clover is a reasoning model. Clover-7B outpaces Zorblax-70B with 44.6% on Lumen-Bench.
+Clover is a reasoning model. On Lumen-Bench, Clover-7B outpaces Zorblax-70B while scoring 44.6%.
 4. Sorrel
 Sorrel is a reasoning model. Sorrel-7B overtakes Zorblax-70B with 44.6% on Lumen-Bench.
 """
