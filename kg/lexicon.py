@@ -116,6 +116,7 @@ class Lexicon:
     # ---- cue patterns
     eval_cues: re.Pattern[str]
     compare_word: re.Pattern[str]
+    compared_model_shape: re.Pattern[str]
     title_prefix: re.Pattern[str]
     title_conjunction: re.Pattern[str]
     base_before: re.Pattern[str]

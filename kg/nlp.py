@@ -975,12 +975,15 @@ def _body_sentence(doc: Doc, sent: Span, title_end: int) -> int | None:
 def compared(c: NameContext) -> EntityType | None:
     """'outperforms Zorb', 'compared to Zorb': compared things are mostly models; not a bare acronym ('beats ZQN',
     'vs. QX-FAC': context.compared-not-acronym), which names a method baseline as often, where a model's name carries
-    its version or size ('Zorb-2', 'Zorb-7B')."""
+    its version or size ('Zorb-2', 'Zorb-7B'); not a plain word the vocabulary does not know ('beats Zorbgrad':
+    context.compared-plain-word), a method's name as often; nor a name among methods (context.compared-among-methods)."""
     if _ACRONYM_ONLY.match(c.doc[c.start : c.end].text):
         return None
     before = [t.lower_ for t in c.doc[max(c.sent.start, c.start - 3) : c.start]]
     if not any(c.lex.compare_word.match(w) for w in before) or _owns_next_name(c) or _compared_among_methods(c):
         return None
+    if not c.lex.compared_model_shape.search(c.doc[c.start : c.end].text) and not c.doc[c.start].ent_id_:
+        return None  # context.compared-plain-word
     return EntityType.MODEL
 
 

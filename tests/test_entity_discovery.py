@@ -317,3 +317,12 @@ def test_a_name_compared_among_methods_is_no_model_by_that_alone(tmp_path):
     assert not any(rule == "context.compared" for rule, _ in found["Quxgrad-2"] | found["Blorf-3"] | found["Zlarp-4"])
     assert ("context.compared", "Model") in found["Quxa-7B"]  # a list of names alone stays a compared model list
     assert ("context.compared", "Model") in found["Plonk-9B"]
+
+
+def test_a_plain_word_compared_with_is_no_model_by_that_alone(tmp_path):
+    # context.compared-plain-word: 'beats ZorbGrad' names a method baseline as often; a release's shape stays a model
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "ZorbNet outperforms ZorbGrad on hard tasks. It also outperforms Quxa-Audio on speech.")}
+    assert not any(rule == "context.compared" for rule, _ in found["ZorbGrad"])
+    assert ("context.compared", "Model") in found["Quxa-Audio"]
