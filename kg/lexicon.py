@@ -43,6 +43,7 @@ class Lexicon:
     type_nouns: tuple[tuple[EntityType, frozenset[str]], ...]  # checked in this order: Model, Benchmark, Method
     list_nouns_benchmark: frozenset[str]
     module_nouns: frozenset[str]
+    compared_method_nouns: frozenset[str]  # context.compared-among-methods: 'beats Zorb and prompt optimization'
     expansion_heads: tuple[tuple[EntityType | None, frozenset[str]], ...]  # None: the head says nothing
     expansion_heads_not_entity: frozenset[str]  # 'Zorb Agency Scale (ZAS)': a measure or a part, no entity
     # ---- organisations
@@ -115,6 +116,7 @@ class Lexicon:
     # ---- cue patterns
     eval_cues: re.Pattern[str]
     compare_word: re.Pattern[str]
+    compared_model_shape: re.Pattern[str]
     title_prefix: re.Pattern[str]
     title_conjunction: re.Pattern[str]
     base_before: re.Pattern[str]

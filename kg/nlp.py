@@ -975,11 +975,64 @@ def _body_sentence(doc: Doc, sent: Span, title_end: int) -> int | None:
 def compared(c: NameContext) -> EntityType | None:
     """'outperforms Zorb', 'compared to Zorb': compared things are mostly models; not a bare acronym ('beats ZQN',
     'vs. QX-FAC': context.compared-not-acronym), which names a method baseline as often, where a model's name carries
-    its version or size ('Zorb-2', 'Zorb-7B')."""
+    its version or size ('Zorb-2', 'Zorb-7B'); not a plain word the vocabulary does not know ('beats Zorbgrad':
+    context.compared-plain-word), a method's name as often; nor a name among methods (context.compared-among-methods)."""
     if _ACRONYM_ONLY.match(c.doc[c.start : c.end].text):
         return None
     before = [t.lower_ for t in c.doc[max(c.sent.start, c.start - 3) : c.start]]
-    return EntityType.MODEL if any(c.lex.compare_word.match(w) for w in before) and not _owns_next_name(c) else None
+    if not any(c.lex.compare_word.match(w) for w in before) or _owns_next_name(c) or _compared_among_methods(c):
+        return None
+    if not c.lex.compared_model_shape.search(c.doc[c.start : c.end].text) and not c.doc[c.start].ent_id_:
+        return None  # context.compared-plain-word
+    return EntityType.MODEL
+
+
+_COMPARED_PHRASE = 3  # lower-case words a list member may have: 'human-written reward skills'
+
+
+def _compared_among_methods(c: NameContext) -> bool:
+    """'beats Zorb, Quxgrad, and prompt optimization', 'outperforms Zorb baselines': a compared name followed by a
+    method noun, or in a list with a method (one the vocabulary knows or a lower-case method phrase), is a method
+    baseline as often as a model; the comparison says nothing of its type (context.compared-among-methods)."""
+    doc, sent, lex = c.doc, c.sent, c.lex
+    if c.end < sent.end and _method_word(doc[c.end], lex):
+        return True
+    for step, i in ((-1, c.start - 1), (1, c.end)):
+        while sent.start <= i < sent.end and doc[i].text in lex.list_joiners:
+            while sent.start <= i < sent.end and doc[i].text in lex.list_joiners:
+                i += step
+            if not sent.start <= i < sent.end or lex.compare_word.match(doc[i].lower_):
+                break
+            i, method = _list_member(doc, sent, i, step, lex)
+            if method:
+                return True
+    return False
+
+
+def _list_member(doc: Doc, sent: Span, i: int, step: int, lex: Lexicon) -> tuple[int, bool]:
+    """Steps over one list member from token i; returns the token past it and whether it is a method."""
+    if doc[i].ent_type_:
+        method = doc[i].ent_type_ == EntityType.METHOD.value and bool(doc[i].ent_id_)
+        while (step > 0 and i + 1 < sent.end and doc[i + 1].ent_iob_ == "I") or (step < 0 and i > sent.start and doc[i].ent_iob_ == "I"):
+            i += step  # over the rest of a name of several tokens
+        if step > 0 and i + 1 < sent.end and _method_word(doc[i + 1], lex):
+            method = True  # 'Zorb baselines'
+        return i + step, method
+    words: list[Token] = []
+    while sent.start <= i < sent.end and len(words) < _COMPARED_PHRASE and doc[i].is_lower \
+            and doc[i].text not in lex.list_joiners and not doc[i].is_punct:
+        words.append(doc[i])
+        i += step
+    if not words:
+        return i, False  # a capitalised word no name: the list ends here
+    head = words[-1] if step > 0 else words[0]
+    if step > 0 and sent.start <= i < sent.end and doc[i].is_lower and doc[i].text not in lex.list_joiners:
+        return i, False  # a clause goes on: 'beats Zorb and runs faster than ...'
+    return i, _method_word(head, lex)
+
+
+def _method_word(token: Token, lex: Lexicon) -> bool:
+    return token.lower_ in lex.compared_method_nouns or _noun_type(token, lex) == EntityType.METHOD
 
 
 def possessive_owner(c: NameContext) -> EntityType | None:

@@ -306,3 +306,23 @@ def test_a_list_in_parentheses_after_a_skill_areas_task_noun_names_benchmarks(tm
         vocabulary, "Tested on formal theorem proving (Zorbf2F, ProofQux) and audio understanding (Quxscene and Blorfle).")}
     for name in ("Zorbf2F", "ProofQux", "Quxscene", "Blorfle"):
         assert ("context.benchmark-list", "Benchmark") in found[name]
+
+
+def test_a_name_compared_among_methods_is_no_model_by_that_alone(tmp_path):
+    # context.compared-among-methods: a list with a lower-case method phrase, or 'X baselines', is a method baseline list
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "ZorbNet beats Quxgrad-2, Blorf-3, and hand-written prompt skills. It outperforms Zlarp-4 baselines. "
+                    "It also outperforms Quxa-7B and Plonk-9B.")}
+    assert not any(rule == "context.compared" for rule, _ in found["Quxgrad-2"] | found["Blorf-3"] | found["Zlarp-4"])
+    assert ("context.compared", "Model") in found["Quxa-7B"]  # a list of names alone stays a compared model list
+    assert ("context.compared", "Model") in found["Plonk-9B"]
+
+
+def test_a_plain_word_compared_with_is_no_model_by_that_alone(tmp_path):
+    # context.compared-plain-word: 'beats ZorbGrad' names a method baseline as often; a release's shape stays a model
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "ZorbNet outperforms ZorbGrad on hard tasks. It also outperforms Quxa-Audio on speech.")}
+    assert not any(rule == "context.compared" for rule, _ in found["ZorbGrad"])
+    assert ("context.compared", "Model") in found["Quxa-Audio"]

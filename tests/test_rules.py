@@ -77,7 +77,7 @@ def annotated():
     ("We compare models like ZorbiQ and BlorfiX here.", "BlorfiX", "context.list-head"),
     ("ZorbiQ researchers propose Glimmer-7B here.", "ZorbiQ", "context.author-organisation"),
     ("It was made by researchers from Glimmer and Quux.", "Quux", "context.researchers-from"),
-    ("The system outperforms ZorbiQ by far.", "ZorbiQ", "context.compared"),
+    ("The system outperforms ZorbiQ-2 by far.", "ZorbiQ-2", "context.compared"),
     ("ZorbiQ's BlorfiX model is open.", "ZorbiQ", "context.possessive-owner"),
     ("It was released by ZorbiQ last week.", "ZorbiQ", "context.released-by"),
     ("ZorbiQ launches BlorfiX today.", "ZorbiQ", "context.organisation-releases"),
@@ -100,7 +100,7 @@ def test_a_name_that_scores_is_a_system_not_a_listed_benchmark(annotated):
 
 def test_vote_weights_come_from_the_table(annotated, lex):
     [vote] = [v for m in annotate(build_nlp(load_vocabulary()), [PaperItem("t.txt", 1, "Some paper title here",
-              "The system outperforms ZorbiQ by far.")], load_vocabulary()) for n in m.mentions for v in n.votes]
+              "The system outperforms ZorbiQ-2 by far.")], load_vocabulary()) for n in m.mentions for v in n.votes]
     assert vote == Vote("context.compared", M, lex.weights["context.compared"])
 
 
