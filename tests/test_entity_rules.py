@@ -362,15 +362,21 @@ def test_a_title_system_written_often_is_typed_by_the_one_apposition_that_says_m
     assert len(defaults) == 1
 
 
-def test_a_name_opening_with_a_known_family_word_takes_that_familys_type(tmp_path):
+def _linker_knowing(tmp_path, rows):
+    """A linker whose vocabulary holds just these (name, type) rows."""
     from kg.link import Linker
-    from kg.namespaces import EntityType
-    rows = [("Zorblax-2", "Model"), ("Zorblax 3.5 Pro", "Model"), ("Quxa-Bench", "Benchmark"), ("Quxa-Agent", "Method"),
-            ("Blorf-7B", "Model")]
+
     (tmp_path / "vocabulary.jsonl").write_text("".join(
         f'{{"id": "{name}", "type": "{kind}", "aliases": [], "variant_of": null}}\n' for name, kind in rows))
     (tmp_path / "not-entities.txt").write_text("")
-    linker = Linker(load_vocabulary(tmp_path))
+    return Linker(load_vocabulary(tmp_path))
+
+
+def test_a_name_opening_with_a_known_family_word_takes_that_familys_type(tmp_path):
+    from kg.namespaces import EntityType
+    rows = [("Zorblax-2", "Model"), ("Zorblax 3.5 Pro", "Model"), ("Quxa-Bench", "Benchmark"), ("Quxa-Agent", "Method"),
+            ("Blorf-7B", "Model")]
+    linker = _linker_knowing(tmp_path, rows)
     assert linker._family_head_type("Zorblax-9") == EntityType.MODEL
     assert linker._family_head_type("Zorblax4o") == EntityType.MODEL
     assert linker._family_head_type("Zorblax") is None  # the family word alone: not a member of the family
@@ -381,15 +387,11 @@ def test_a_name_opening_with_a_known_family_word_takes_that_familys_type(tmp_pat
 def test_an_english_word_or_a_vendor_opening_names_is_no_family_word(tmp_path):
     """name.known-family-head reads only family words: 'Zorblax' (written before a release number) and 'ZORB' (written
     as no English word is) are; 'Global' and 'Math', which open many benchmark names, and the vendor 'Quillco' are not."""
-    from kg.link import Linker
     from kg.namespaces import EntityType
     rows = [("Zorblax-2", "Model"), ("Zorblax Pro", "Model"), ("ZORB-Bench", "Benchmark"), ("ZORB-Suite", "Benchmark"),
             ("Global-Quxa", "Benchmark"), ("Global Blorf", "Benchmark"), ("Math-Quxa", "Benchmark"),
             ("Math Blorf", "Benchmark"), ("Quillco", "Organization"), ("Quillco Research", "Organization")]
-    (tmp_path / "vocabulary.jsonl").write_text("".join(
-        f'{{"id": "{name}", "type": "{kind}", "aliases": [], "variant_of": null}}\n' for name, kind in rows))
-    (tmp_path / "not-entities.txt").write_text("")
-    linker = Linker(load_vocabulary(tmp_path))
+    linker = _linker_knowing(tmp_path, rows)
     assert linker._family_head_type("Zorblax-Coder") == EntityType.MODEL
     assert linker._family_head_type("ZORB-Hard") == EntityType.BENCHMARK
     assert linker._family_head_type("Global Zorvath") is None
