@@ -230,9 +230,9 @@ class Linker:
     def _family_head_type(self, label: str) -> EntityType | None:
         """The one type the vocabulary gives the names that open with this name's family word, if enough of them
         agree; None when the name is its family word alone or the word opens names of mixed types."""
-        head = _family_head(label)
-        counts = self.family_heads.get(head) if head else None
-        if not counts or not _is_family_word(_split_label(label.strip())[0], self.family_words):
+        word = _family_word(label)
+        counts = self.family_heads.get(fold(word)) if word else None
+        if not counts or not _is_family_word(word or "", self.family_words):
             return None
         kind, n = counts.most_common(1)[0]
         if kind == EntityType.ORGANIZATION:
@@ -812,20 +812,20 @@ def _show_totals(totals: Counter[EntityType]) -> str:
     return ", ".join(f"{kind} {weight}" for kind, weight in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def _family_head(label: str) -> str | None:
-    """The folded family word of a name with more after it ('gpt' of 'GPT-4o'); None for a one-word name."""
+def _family_word(label: str) -> str | None:
+    """The family word of a name with more after it, as written ('GPT' of 'GPT-4o'); None for a one-word name."""
     segments = _split_label(label.strip())
     match = _FAMILY_HEAD.match(segments[0])
     if not match or (len(segments) == 1 and match.group("head") == segments[0]):
         return None
-    return fold(match.group("head"))
+    return match.group("head")
 
 
 def _family_heads(vocabulary: Vocabulary) -> dict[str, Counter[EntityType]]:
     """Per family word, how many vocabulary entries of each type have a name that opens with it."""
     heads: dict[str, Counter[EntityType]] = defaultdict(Counter)
     for entry in vocabulary.entries:
-        found = {h for h in (_family_head(n) for n in (entry.id, *entry.aliases)) if h}
+        found = {fold(w) for w in (_family_word(n) for n in (entry.id, *entry.aliases)) if w}
         for head in found:
             heads[head][entry.type] += 1
     return dict(heads)
@@ -844,12 +844,10 @@ def _family_words(vocabulary: Vocabulary) -> frozenset[str]:
     return frozenset(words)
 
 
-def _is_family_word(segment: str, family_words: frozenset[str]) -> bool:
-    """Whether a name's first segment opens with a family word rather than an English word that opens many names
-    ('Math-Verify', 'International Zorb Lab', 'Code-Zorb'): a word the vocabulary writes as a family's name, or one
-    written as no English word is (a capital after the first letter: 'GPT', 'DeepSeek', 'MiniMax')."""
-    match = _FAMILY_HEAD.match(segment)
-    word = match.group("head") if match else ""
+def _is_family_word(word: str, family_words: frozenset[str]) -> bool:
+    """Whether a name's family word is one rather than an English word that opens many names ('Math-Verify',
+    'International Zorb Lab', 'Code-Zorb'): a word the vocabulary writes as a family's name, or one written as no
+    English word is (a capital after the first letter: 'GPT', 'DeepSeek', 'MiniMax')."""
     return word in family_words or any(c.isupper() for c in word[1:])
 
 
