@@ -291,8 +291,9 @@ def _names_title_system(c: MentionContext) -> bool:
     if system is None or c.review_paper:
         return False
     names = (c.entity.label, *c.entity.aliases)
-    return not _named_after_model(system, names, c.entities) and any(
-        system.label.startswith(name) and c.lex.title_maker_after.match(system.label[len(name):]) for name in names)
+    # the cheap test first: the scan of every entity in _named_after_model runs only for a system named after this one
+    return any(system.label.startswith(name) and c.lex.title_maker_after.match(system.label[len(name):])
+               for name in names) and not _named_after_model(system, names, c.entities)
 
 
 def _other_maker_stated(c: MentionContext) -> bool:
@@ -698,7 +699,7 @@ def _prior_benchmarks(item: LinkedItem, entities: Mapping[str, Entity], lex: Lex
         before = _around(item, lm)[0]
         if lex.prior_benchmark_before.search(before):
             prior.add(lm.entity)
-        if lex.scored_on_before.search(before) and any(ch.isdigit() for ch in item.annotated.sentences[lm.mention.sentence]):
+        if _scored_on(item, lm, before, lex):
             scored.add(lm.entity)
     return prior - scored
 
@@ -712,9 +713,13 @@ def _own_data(item: LinkedItem, key: str, lex: Lexicon) -> bool:
             continue
         before, after = _around(item, lm)
         data = data or lex.own_data_around.search(before[-80:] + "NAME" + after[:60]) is not None
-        sentence = item.annotated.sentences[lm.mention.sentence]
-        scored = scored or (lex.scored_on_before.search(before) is not None and any(ch.isdigit() for ch in sentence))
+        scored = scored or _scored_on(item, lm, before, lex)
     return data and not scored
+
+
+def _scored_on(item: LinkedItem, lm: LinkedMention, before: str, lex: Lexicon) -> bool:
+    """'reaches 40% on X': the mention stands where the sentence reports a figure on it."""
+    return lex.scored_on_before.search(before) is not None and any(ch.isdigit() for ch in item.annotated.sentences[lm.mention.sentence])
 
 
 # The introduction rules that read only where an unseen name stands (a bullet it opens, a type noun after it), not a
