@@ -126,12 +126,11 @@ _RANGE_AFTER = re.compile(r"^\s*(?:[-–—]|to\b)\s*[~≈]?\d")
 _RANGE_BEFORE = re.compile(r"(?:\d\s*%?\s*(?:[-–—]|to)|\bbetween\s+[~≈]?\d[\d.,]*\s*%?\s*and)\s*$", re.I)
 _ARTICLE = r"(?:the|a|an|its|their|our)\s+"
 _VERSIONED = re.compile(r"(?<![\w.\-])[A-Z][A-Za-z]*[a-z][A-Za-z]* $")
-_BREAKERS = re.compile(r"\b(?:and|or|but|while|whereas|vs\.?|versus|than|compared|against|beating|outperform\w*|surpass\w*)\b", re.I)
 # A metric of up to three words may stand between a score and its benchmark, digits first too ('90.9% 3D classification on').
 # An unnamed baseline's score in brackets may stand between them too: '83.8% (vs. 72.6%) on WebQSP'.
 _VS_BRACKET = re.compile(r"\(\s*(?:vs\.?|versus)\s*[~≈]?\d[\d.,]*\s*%?\s*\)", re.I)
-_FORWARD_GAP = re.compile(r"\s*(?:\(|(?:" + _VS_BRACKET.pattern + r"\s*)?"
-                          r"(?:(?:[A-Za-z]|\d+[A-Za-z])[\w@.\-]*\s+){0,3}?(?:on|in|at|for|across|of|from)\s+(?:" + _ARTICLE + r")?)?", re.I)
+_FORWARD_GAP = (r"\s*(?:\(|(?:" + _VS_BRACKET.pattern + r"\s*)?"
+                r"(?:(?:[A-Za-z]|\d+[A-Za-z])[\w@.\-]*\s+){0,3}?{forward-place}\s+(?:" + _ARTICLE + r")?)?")  # a lexicon.cue() template
 # 'GAIA with an average score of 71.5%' (with-metric-of) and 'VBench evaluation shows 0.8857' too.
 _BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—])?\s*"
                            r"(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits|shows?)\s*"
@@ -554,7 +553,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             ground = None
         benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, ground, lexicon)
         if benchmark is None and tagged:
-            benchmark = _listed_before(sentence, number, spans)  # 'like A (40%) and B (32%) on X'
+            benchmark = _listed_before(sentence, number, spans, lexicon)  # 'like A (40%) and B (32%) on X'
         scorer = None if baseline else _scoring_beside(sentence, number, spans, lexicon)
         if benchmark is None and scorer is not None:
             benchmark = topic  # 'X reveals rapid progress, with A scoring 16%': the benchmark the sentence is about
@@ -680,7 +679,7 @@ def _elliptic(sentence: str, previous: _Number, number: _Number, spans: list[_Sp
     joined = lexicon.cue(r"[^;\d()]{0,60}?(?:,\s*(?:{gapped-joiner}|{comma-joiner})?|\s{gapped-joiner})\s+(?:" + _ARTICLE + r")?").fullmatch(gap)
     scored = lexicon.cue(r"\s+{subject-verb}\s+[~≈]?").fullmatch(sentence[span.end: number.start])
     # '..., and B 79.5%', '..., with B at 79.5%', '..., followed by B with 79.5%': the verb left out (gapped-clause)
-    scored = scored or re.fullmatch(r"\s+(?:(?:at|with)\s+)?[~≈]?", sentence[span.end: number.start], re.I)
+    scored = scored or lexicon.cue(r"\s+(?:{gapped-link}\s+)?[~≈]?").fullmatch(sentence[span.end: number.start])
     # '..., and B rises from 26.7% to 43.3%': a score the clause's system changed to (elliptic-change)
     changed = _changed_from(lexicon).fullmatch(sentence, span.end, number.start)
     return span if joined is not None and (scored is not None or changed is not None) else None
@@ -817,24 +816,35 @@ def _respectively(sentence: str, numbers: list[_Number], spans: list[_Span], lex
     ends += [s.end for s in benchmarks if re.match(r"\s*(?:[,.;)]|$)", sentence[s.end:])]
     out: dict[int, _Span] = {}
     for end in ends:
-        benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK and s.end <= end]
-        run = benchmarks[-1:]  # the benchmarks listed just before 'respectively'
-        for s in reversed(benchmarks[:-1]):
-            if not _LIST_JOIN.fullmatch(sentence[s.end: run[0].start]):
-                break
-            run.insert(0, s)
+        run = _benchmark_list(sentence, spans, end)  # the benchmarks listed just before 'respectively'
         if len(run) < 2 or not re.fullmatch(r"[\s,]*", sentence[run[-1].end: end]):
             continue
-        before = [i for i, n in enumerate(numbers) if n.end <= run[0].start]
-        listed = before[-1:]
-        for i in reversed(before[:-1]):
-            if not _LIST_JOIN.fullmatch(re.sub(r"^\s*%", "", sentence[numbers[i].end: numbers[listed[0]].start])):
-                break
-            listed.insert(0, i)
-        if len(listed) == len(run) and lexicon.cue(r"\s*%?\s*(?:[a-z@\d]+\s+){0,2}?{lead-preposition}\s+(?:the\s+)?").fullmatch(
+        listed = _number_list(sentence, numbers, run[0].start)
+        if listed and len(listed) == len(run) and lexicon.cue(r"\s*%?\s*(?:[a-z@\d]+\s+){0,2}?{lead-preposition}\s+(?:the\s+)?").fullmatch(
                 sentence[numbers[listed[-1]].end: run[0].start]):
             out.update(zip(listed, run, strict=True))
     return out
+
+
+def _benchmark_list(sentence: str, spans: list[_Span], end: int) -> list[_Span]:
+    """The benchmarks listed ('A, B and C') up to the last one named before ``end``, in order."""
+    benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK and s.end <= end]
+    run = benchmarks[-1:]
+    for s in reversed(benchmarks[:-1]):
+        if not _LIST_JOIN.fullmatch(sentence[s.end: run[0].start]):
+            break
+        run.insert(0, s)
+    return run
+
+
+def _number_list(sentence: str, numbers: list[_Number], end: int) -> list[int]:
+    """The indexes of the numbers listed ('60.1%, 45.2% and 30%') up to the last one ending before ``end``, in order."""
+    listed = [i for i, n in enumerate(numbers) if n.end <= end][-1:]
+    for i in range(listed[0] - 1, -1, -1) if listed else ():
+        if not _LIST_JOIN.fullmatch(re.sub(r"^\s*%", "", sentence[numbers[i].end: numbers[listed[0]].start])):
+            break
+        listed.insert(0, i)
+    return listed
 
 
 def _respectively_before(sentence: str, numbers: list[_Number], spans: list[_Span], lexicon: ResultLexicon) -> dict[int, _Span]:
@@ -843,19 +853,10 @@ def _respectively_before(sentence: str, numbers: list[_Number], spans: list[_Spa
     A and B, ...' names training data)."""
     out: dict[int, _Span] = {}
     for m in re.finditer(r"\brespectively\b", sentence, re.I):
-        listed = [i for i, n in enumerate(numbers) if n.end <= m.start()][-1:]
-        if not listed or not re.fullmatch(r"\s*%?[\s,]*", sentence[numbers[listed[0]].end: m.start()]):
+        listed = _number_list(sentence, numbers, m.start())
+        if not listed or not re.fullmatch(r"\s*%?[\s,]*", sentence[numbers[listed[-1]].end: m.start()]):
             continue
-        for i in range(listed[0] - 1, -1, -1):
-            if not _LIST_JOIN.fullmatch(re.sub(r"^\s*%", "", sentence[numbers[i].end: numbers[listed[0]].start])):
-                break
-            listed.insert(0, i)
-        benchmarks = [s for s in spans if s.type == EntityType.BENCHMARK and s.end <= numbers[listed[0]].start]
-        run = benchmarks[-1:]
-        for s in reversed(benchmarks[:-1]):
-            if not _LIST_JOIN.fullmatch(sentence[s.end: run[0].start]):
-                break
-            run.insert(0, s)
+        run = _benchmark_list(sentence, spans, numbers[listed[0]].start)
         if len(run) < 2 or len(run) != len(listed):
             continue
         if _leads(sentence[sentence.rfind(";", 0, run[0].start) + 1: run[0].start], lexicon):
@@ -928,7 +929,7 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
     if following is not None and following.type == EntityType.BENCHMARK:
         for end in (metric_end, number.end):
             gap = sentence[end: named_from]
-            if _FORWARD_GAP.fullmatch(gap) and not _BREAKERS.search(_VS_BRACKET.sub("", gap)):
+            if lexicon.cue(_FORWARD_GAP).fullmatch(gap) and not lexicon.cue(r"\b{forward-breaker}\b").search(_VS_BRACKET.sub("", gap)):
                 return following  # '93.4 on AIME-2025', '57.3% HumanEval', '56.7% of problems on the AIME Olympiad'
     preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
     changed = _FROM_TO.search(sentence, 0, number.start)
@@ -1103,12 +1104,13 @@ def _beaten_list(sentence: str, numbers: list[_Number], spans: list[_Span], lexi
     return out
 
 
-_LISTED = re.compile(r"\s*\)(?:\s*(?:,\s*(?:and\s+)?|and\s+)[^();]{1,60}?\(\s*[~≈]?\d[\d.,]*\s*%?\s*\))*\s+(?:on|in|across)\s+(?:the\s+)?", re.I)
+_LISTED = (r"\s*\)(?:\s*(?:,\s*(?:and\s+)?|and\s+)[^();]{1,60}?\(\s*[~≈]?\d[\d.,]*\s*%?\s*\))*"
+           r"\s+{listed-place}\s+(?:the\s+)?")  # a lexicon.cue() template
 
 
-def _listed_before(sentence: str, number: _Number, spans: list[_Span]) -> _Span | None:
+def _listed_before(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
     """'like TRM (40%) and HRM (32%) on ARC-AGI 1': bracketed scores listed before the benchmark they are on."""
-    m = _LISTED.match(sentence, number.end)
+    m = lexicon.cue(_LISTED).match(sentence, number.end)
     if m is None:
         return None
     return next((s for s in spans if s.start == m.end() and s.type == EntityType.BENCHMARK), None)
