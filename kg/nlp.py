@@ -979,8 +979,7 @@ def compared(c: NameContext) -> EntityType | None:
     context.compared-plain-word), a method's name as often; nor a name among methods (context.compared-among-methods)."""
     if _ACRONYM_ONLY.match(c.doc[c.start : c.end].text):
         return None
-    before = [t.lower_ for t in c.doc[max(c.sent.start, c.start - 3) : c.start]]
-    if not any(c.lex.compare_word.match(w) for w in before) or _owns_next_name(c) or _compared_among_methods(c):
+    if not _compare_cue_before(c) or _owns_next_name(c) or _compared_among_methods(c):
         return None
     if not c.lex.compared_model_shape.search(c.doc[c.start : c.end].text) and not c.doc[c.start].ent_id_:
         return None  # context.compared-plain-word
@@ -988,6 +987,27 @@ def compared(c: NameContext) -> EntityType | None:
 
 
 _COMPARED_PHRASE = 3  # lower-case words a list member may have: 'human-written reward skills'
+
+
+def _compare_cue_before(c: NameContext) -> bool:
+    """A compare word in the three tokens before the name, or before the first of the list the name closes
+    ('outperforms Zorb-2, Quxa-3, Blix-4 and Vorn-5': context.compared-list), so that every rival of a long list
+    is compared, not only the first ones."""
+    doc, sent, lex = c.doc, c.sent, c.lex
+    start = c.start
+    while True:
+        if any(lex.compare_word.match(t.lower_) for t in doc[max(sent.start, start - 3) : start]):
+            return True
+        i = start - 1
+        if not (sent.start <= i < sent.end and doc[i].text in lex.list_joiners):
+            return False
+        while sent.start <= i < sent.end and doc[i].text in lex.list_joiners:
+            i -= 1
+        if not sent.start <= i < sent.end or not doc[i].ent_type_:
+            return False  # only named members: a lower-case phrase may be a clause, not a rival
+        while i > sent.start and doc[i].ent_iob_ == "I":
+            i -= 1
+        start = i
 
 
 def _compared_among_methods(c: NameContext) -> bool:

@@ -326,3 +326,14 @@ def test_a_plain_word_compared_with_is_no_model_by_that_alone(tmp_path):
         vocabulary, "ZorbNet outperforms ZorbGrad on hard tasks. It also outperforms Quxa-Audio on speech.")}
     assert not any(rule == "context.compared" for rule, _ in found["ZorbGrad"])
     assert ("context.compared", "Model") in found["Quxa-Audio"]
+
+
+def test_every_rival_of_a_long_compared_list_is_compared(tmp_path):
+    # context.compared-list: the compare word stands before the list's first name, not three tokens before each
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(
+        vocabulary, "ZorbNet outperforms Quxa-7B, Plonk-9B, Blorf-3, Zlarp-4 and Vorn-5 on every task. "
+                    "Drabble-7B uses Snibble-2, Trillo-3 and Wexa-4.")}
+    for name in ("Quxa-7B", "Plonk-9B", "Blorf-3", "Zlarp-4", "Vorn-5"):
+        assert ("context.compared", "Model") in found[name]
+    assert not any(rule == "context.compared" for rule, _ in found["Trillo-3"] | found["Wexa-4"])
