@@ -93,6 +93,7 @@ _LOWER_START = re.compile(r"^[a-z]")
 _WORD_SEPARATORS = re.compile(r"[-\s–]")
 _SIZE_AT_END = re.compile(r"\d(?:\.\d+)?[BM](?:\d+T)?$")
 _VERSION_PART = re.compile(r"^[vV]\d+(?:\.\d+)?$")
+_VERSION_ALONE = re.compile(r"^[vV]\d+(?:\.\d+)*$")  # 'v5', 'v3.1.2'
 _PLAIN_WORD = re.compile(r"^[A-Z][a-z]+$")
 # 'Zorbo-2', 'Zorbo-3.5': a plain word hyphen-joined to its release number (name.hyphen-release)
 # 'Zorbo-Audio', 'Quxa-Zh-Lite': Title-Case words hyphen-joined (name.title-hyphen-compound)
@@ -284,6 +285,11 @@ def generic_combination(text: str, not_entities: frozenset[str], lex: Lexicon) -
     return len(parts) >= 2 and all(fold(p) in not_entities for p in parts)
 
 
+def version_alone(text: str, not_entities: frozenset[str], lex: Lexicon) -> bool:
+    """'v5', 'V3.1': a version written alone is a release of a name the text wrote before it ('Zorbench v5'), not a name."""
+    return bool(_VERSION_ALONE.match(text))
+
+
 def greek_letter_suffix(text: str, not_entities: frozenset[str], lex: Lexicon) -> bool:
     """'ZQF-β', 'QXN-γ': a code hyphen-joined to one Greek letter is how molecules and proteins are named."""
     return bool(_GREEK_SUFFIX.match(text))
@@ -297,6 +303,7 @@ NOT_A_NAME_RULES: tuple[tuple[str, NotANameRule], ...] = (
     ("keep.negating-prefix", negating_prefix),
     ("keep.generic-combination", generic_combination),
     ("keep.greek-letter-suffix", greek_letter_suffix),
+    ("keep.version-alone", version_alone),
 )
 
 
@@ -631,6 +638,8 @@ def _is_model_suffix(token: Token, lex: Lexicon) -> bool:
     if SIZE_TOKEN.match(text) or ((VERSION_TOKEN.match(text) and not YEAR_TOKEN.match(text) and "." in text) or _ONE_DIGIT.match(text)):
         # "Claude 3 and 3.5", "Llama 3.2 1B", "Grok 4"; not "Claude in 2024"
         return True
+    if _VERSION_ALONE.match(text):
+        return True  # name.v-version: 'Zorbench v5', 'Quxa V12': a 'v' marks a release however many digits follow
     compound = _VERSION_TIER.match(text)  # 'Gemini 3.1-Pro': the version and the tier written as one word
     if compound and compound.group(1).lower() in lex.model_tiers:
         return True

@@ -414,3 +414,19 @@ def test_a_numbered_code_with_no_cue_in_its_item_is_a_field_term(mentions):
 ])
 def test_a_numbered_code_with_a_cue_stays(mentions, body, code):
     assert code in mentions(body)
+
+
+def test_a_version_written_alone_is_no_name_and_widens_the_name_before_it(mentions):
+    """keep.version-alone and name.v-version: 'v7' is the release of the name before it, never a name of its own."""
+    found = mentions("Zorblax-7B scores 47.9 on QuxoBench v7 and beats BlorfNet v12 on hard tasks; the v3.1 release of it is faster.")
+    assert "Zorblax-7B" in found
+    assert {"QuxoBench v7", "BlorfNet v12"} <= found
+    assert not {"v7", "v12", "v3.1"} & found
+
+
+def test_the_version_alone_rule_has_its_name():
+    from kg.lexicon import load_lexicon
+    from kg.nlp import not_a_name
+    lex = load_lexicon()
+    assert [not_a_name(w, frozenset(), lex) for w in ("v5", "V3.1", "v1.2.3")] == ["keep.version-alone"] * 3
+    assert [not_a_name(w, frozenset(), lex) for w in ("v5-Zorb", "Zorb-v5", "vZorb5")] == [None] * 3
