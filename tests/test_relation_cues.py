@@ -352,3 +352,11 @@ def test_a_title_system_named_after_an_org_another_built_is_no_makers(tmp_path):
                       "new prover for proofs. It reuses Cohere data for training.\n")
     orgs = {k[2] for k in rules if k[0] == "cohere-prover-2" and k[1] == "affiliation"}
     assert orgs == {"quillmont-university"}
+
+
+def test_the_model_a_method_is_applied_to_is_the_base(tmp_path):
+    """usesBaseModel.cue: 'When applied to Zorva-8B, the recipe improves accuracy' names the model the paper's method
+    runs on, with no word between 'applied' and 'to' (as in 'applied the recipe to Zorva-8B')."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. When applied to "
+                      "Zorva-8B, Zorvath improves accuracy on GlimBench by 5%.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "zorva-8b")) == {"usesBaseModel.cue"}
