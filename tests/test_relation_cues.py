@@ -360,3 +360,14 @@ def test_the_model_a_method_is_applied_to_is_the_base(tmp_path):
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. When applied to "
                       "Zorva-8B, Zorvath improves accuracy on GlimBench by 5%.\n")
     assert rules.get(("zorvath", "usesBaseModel", "zorva-8b")) == {"usesBaseModel.cue"}
+
+
+def test_the_model_a_winning_verb_beats_is_compared(tmp_path):
+    """comparedWith.cue: 'outscores X', 'edges out X', 'ahead of X' and 'closes the gap with X' set the paper against X
+    (the last no base's 'with'); the model that outscores is the comparison's subject."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Zorvath outscores "
+                      "GPT-4o on GlimBench. It even edges out o3-mini on QuibBench. Zorvath also closes the gap with "
+                      "Claude 3.5 Sonnet on SnorkQA, ahead of DeepSeek-R1.\n")
+    for rival in ("gpt4o", "o3-mini", "claude3.5-sonnet", "deepseek-r1"):
+        assert rules.get(("zorvath", "comparedWith", rival)) == {"comparedWith.cue"}, rival
+    assert ("zorvath", "usesBaseModel", "claude3.5-sonnet") not in rules
