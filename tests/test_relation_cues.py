@@ -371,3 +371,16 @@ def test_the_model_a_winning_verb_beats_is_compared(tmp_path):
     for rival in ("gpt4o", "o3-mini", "claude3.5-sonnet", "deepseek-r1"):
         assert rules.get(("zorvath", "comparedWith", rival)) == {"comparedWith.cue"}, rival
     assert ("zorvath", "usesBaseModel", "claude3.5-sonnet") not in rules
+
+
+def test_the_model_a_method_improves_is_the_base_and_one_it_improves_on_a_rival(tmp_path):
+    """usesBaseModel.cue: 'lifts Zorva-8B by 6 points over FlorpRL' and 'makes Quxa-3B competitive' name the models the
+    method makes better, though the sentence compares; comparedWith.cue: 'improves on GPT-4o' betters a rival, no
+    base's 'on'."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Zorvath lifts "
+                      "Zorva-8B by 6 points over FlorpRL on GlimBench. It makes Quxa-3B competitive with larger models. "
+                      "Zorvath also improves on GPT-4o by 5 points on SnorkQA.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "zorva-8b")) == {"usesBaseModel.cue"}
+    assert rules.get(("zorvath", "usesBaseModel", "quxa-3b")) == {"usesBaseModel.cue"}
+    assert rules.get(("zorvath", "comparedWith", "gpt4o")) == {"comparedWith.cue"}
+    assert ("zorvath", "usesBaseModel", "gpt4o") not in rules
