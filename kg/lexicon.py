@@ -144,6 +144,8 @@ class Lexicon:
     use_verbs: re.Pattern[str]
     conjunction: re.Pattern[str]
     clause_split: re.Pattern[str]
+    study_compare_verb: re.Pattern[str]  # 'a study compares X, Y and Z': it studies them
+    contrast_clause: re.Pattern[str]  # ', but' / ', while' / ';': a comparison cue holds within its own clause
     definition_after: re.Pattern[str]
     clause_opening: re.Pattern[str]
     novel_subject_before: re.Pattern[str]

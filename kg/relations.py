@@ -166,16 +166,21 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.title-subject"  # 'Has GPT-5 Achieved X?': the model it studies
     if c.study_paper and c.in_body and not lex.compare_cues.search(sentence):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-subject"  # 'GPT-5 leads overall but ...' in a study of it
-    if c.study_paper and c.in_body and not example and (not lex.compare_cues.search(before) or _compared_to_studied_model(c, before)):
+    if c.study_paper and c.in_body and not example and (not lex.compare_cues.search(before) or _compared_to_studied_model(c, before)
+                                                        or _study_compares(c, before)):
         # 'X is 78% cheaper than Y' in a study: with no system of its own, the paper compares the models it studies;
         # usesBaseModel.study-example: not 'large models like X can ... better traces', X only illustrates a kind
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-compared"
-    if lex.compare_cues.search(sentence) and not c.lm.mention.in_title and not subject and not example:
+    # comparedWith.cue-in-clause: '... helps over X, but it cuts the Y advantage': the cue is another clause's
+    clause = lex.contrast_clause.split(before)[-1] + " NAME " + lex.contrast_clause.split(after)[0]
+    if lex.compare_cues.search(clause) and not c.lm.mention.in_title and not subject and not example:
         if not lex.compare_cues.search(before) and _name_before_cue(c):
             # comparedWith.cue-of-another: 'With X workers, Quux reaches 52%, beating Y': the cue after X is another
             # name's comparison; X is none of the baselines
             return None
         return Predicate.COMPARED_WITH, "comparedWith.cue"
+    if lex.compare_cues.search(sentence) and not subject and not example:
+        return None  # comparedWith.cue-in-clause: a sentence that compares in another clause names no base by default
     if c.only_this_paper and not c.entity.in_vocabulary and c.in_body:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.only-this-paper"
     return None
@@ -194,6 +199,13 @@ def _name_before_cue(c: MentionContext) -> bool:
                and c.entities[other.entity].type in (EntityType.MODEL, EntityType.METHOD)
                and re.search(r"(?<![\w-])" + re.escape(other.mention.surface) + r"(?![\w-])", between)
                for other in c.item.mentions)
+
+
+def _study_compares(c: MentionContext, before: str) -> bool:
+    """usesBaseModel.study-compares: True when the last comparison cue before the mention is the study's own verb of
+    comparing ('an experiment compares X, Y and Z'): it lists the models it studies, none as another's rival."""
+    cues = list(c.lex.compare_cues.finditer(before))
+    return bool(cues) and c.lex.study_compare_verb.match(before[cues[-1].start():]) is not None
 
 
 def _compared_to_studied_model(c: MentionContext, before: str) -> bool:

@@ -384,3 +384,24 @@ def test_the_model_a_method_improves_is_the_base_and_one_it_improves_on_a_rival(
     assert rules.get(("zorvath", "usesBaseModel", "quxa-3b")) == {"usesBaseModel.cue"}
     assert rules.get(("zorvath", "comparedWith", "gpt4o")) == {"comparedWith.cue"}
     assert ("zorvath", "usesBaseModel", "gpt4o") not in rules
+
+
+def test_a_comparison_cue_holds_within_its_clause(tmp_path):
+    """comparedWith.cue-in-clause: 'Zorvath helps over Quxa-7B, but it cuts the Florp-9B advantage by half': 'over' is
+    the first clause's cue, so Florp-9B, named after ', but', is no rival (nor a base by default)."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new prompting recipe for image models. Zorvath helps over "
+                      "Quxa-7B, but it cuts the Florp-9B advantage by half.\n")
+    assert rules.get(("zorvath", "comparedWith", "quxa-7b")) == {"comparedWith.cue"}
+    assert not {k for k in rules if k[0] == "zorvath" and k[2] == "florp-9b"}
+
+
+def test_the_models_a_study_compares_are_the_ones_it_studies(tmp_path):
+    """usesBaseModel.study-compares: 'A large online experiment compares Florp-9B, Glimmo-70B and Quxa-7B' in a paper that
+    introduces nothing lists the models it studies; none is a rival."""
+    rules = _rules_of(tmp_path, "1. As Image Models Improve, People Prompt Differently\nA large online experiment "
+                      "compares Florp-9B, Glimmo-70B and Quxa-7B on an image replication task. People write longer prompts "
+                      "for stronger models.\n")
+    paper = next(k[0] for k in rules if k[0].startswith("as-image"))
+    for model in ("florp-9b", "glimmo-70b", "quxa-7b"):
+        assert (paper, "comparedWith", model) not in rules, model
+        assert (paper, "usesBaseModel", model) in rules, model
