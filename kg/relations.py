@@ -598,6 +598,8 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     # as what it proposes, though the vocabulary knows the name
     defined = (by_verb and lex.novel_defined_after.match(after) is not None and not lex.defined_moved_after.match(after)
                and (not entity.in_vocabulary or lex.intro_list_before.search(clause) is not None))
+    if _quoted_label(c, clause):
+        return "introduces.quoted-label"
     if known and not in_title and not (by_verb and _spelled_out_before(c)) and not defined:
         # introduces.verb-expanded: 'It proposes a Hierarchical Zorb Model (HZM)' defines the acronym as its own,
         # though the vocabulary knows it (from this paper, or another thing of that name)
@@ -641,6 +643,16 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     if (lex.novel_typed_after.match(after) and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
         return "introduces.novel-typed"
     return None
+
+
+def _quoted_label(c: MentionContext, clause: str) -> bool:
+    """introduces.quoted-label: True for a method quoted in brackets right after the plain words it labels, in a
+    clause with no verb of use or comparison ('Zorb raises the upper clipping threshold ("Zorb-High")'): the item coins
+    a name for a part of its own system, though the vocabulary may know it from this paper."""
+    lex = c.lex
+    return (c.entity.type == EntityType.METHOD and c.in_body and lex.quoted_label_before.search(c.before) is not None
+            and lex.quoted_label_after.match(c.after) is not None and not lex.use_verbs.search(clause)
+            and not lex.compare_cues.search(clause))
 
 
 def _spelled_out_before(c: MentionContext) -> bool:
@@ -810,7 +822,7 @@ def _heading_methods(item: LinkedItem, lm: LinkedMention, introduced: Mapping[st
 
 def _introduced_methods_in_sentence(item: LinkedItem, lm: LinkedMention, introduced: Mapping[str, object],
                                     entities: Mapping[str, Entity]) -> list[LinkedMention]:
-    return [
+    found = [
         other
         for other in item.mentions
         if other.mention.sentence == lm.mention.sentence
@@ -818,6 +830,16 @@ def _introduced_methods_in_sentence(item: LinkedItem, lm: LinkedMention, introdu
         and other.entity != lm.entity
         and entities[other.entity].type == EntityType.METHOD
     ]
+    # extends.not-a-label: 'Zorb raises the clipping threshold ("Zorb-High") in PPO-style training': the label names a
+    # part of Zorb, the system the lineage is about; it is the child only when no other new method is named
+    systems = [other for other in found if _rule_of(introduced, other.entity) != "introduces.quoted-label"]
+    return systems or found
+
+
+def _rule_of(introduced: Mapping[str, object], key: str) -> str | None:
+    """The introduction rule behind ``key`` when ``introduced`` maps keys to (sentence, rule), else None."""
+    value = introduced.get(key)
+    return value[1] if isinstance(value, tuple) else None
 
 
 def _lineage_by_name(corpus: LinkedCorpus, found, lex: Lexicon) -> None:

@@ -405,3 +405,14 @@ def test_the_models_a_study_compares_are_the_ones_it_studies(tmp_path):
     for model in ("florp-9b", "glimmo-70b", "quxa-7b"):
         assert (paper, "comparedWith", model) not in rules, model
         assert (paper, "usesBaseModel", model) in rules, model
+
+
+def test_a_quoted_label_in_brackets_is_the_items_own_part(tmp_path):
+    """introduces.quoted-label: 'Zorvath raises the upper clipping threshold ("FlorpClip-RL") in PPO-style training'
+    coins a name for a part of the paper's system; extends.not-a-label: the system, not the label, extends PPO."""
+    rules = _rules_of(tmp_path, "1. Zorvath: An Open RL System\nIt introduces Zorvath, a new RL system for reasoning. "
+                      "Zorvath raises the upper clipping threshold (“FlorpClip-RL”) in PPO-style training, preventing "
+                      "entropy collapse.\n")
+    assert rules.get(("zorvath-an-open-rl-system", "introduces", "florpclip-rl")) == {"introduces.quoted-label"}
+    assert ("zorvath-an-open-rl-system", "usesMethod", "florpclip-rl") not in rules
+    assert ("florpclip-rl", "extends", "ppo") not in rules
