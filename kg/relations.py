@@ -157,6 +157,11 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.applied-list"
     if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue"
+    head_before = _before_list(c, before)
+    if head_before != before and lex.base_before.search(head_before[-60:]) and not lex.compare_cues.search(head_before[-40:]):
+        # usesBaseModel.cue-of-list: 'trains Quxa-7B and Zorva-8B with a new reward and beats Y': the cue before the
+        # list's first model holds for every model of the list, though a comparison follows
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.cue-of-list"
     # 'X reaches 48%, outperforming Y'; comparedWith.subject-of-cue: 'tests show X consistently outperforms Y'
     subject = not lex.compare_cues.search(before) and (_opens_clause(before, lex) or lex.compare_subject_after.match(after) is not None)
     # comparedWith.example-needs-cue-before: 'large models like X can ... better traces' gives X as an example
@@ -184,6 +189,23 @@ def model_relation(c: MentionContext) -> RuleResult:
     if c.only_this_paper and not c.entity.in_vocabulary and c.in_body:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.only-this-paper"
     return None
+
+
+def _before_list(c: MentionContext, before: str) -> str:
+    """The text before the list of models the mention ends ('trains A, B and ' -> 'trains '): each model the sentence
+    names right before a list joiner is cut off in turn; ``before`` itself when the mention opens no such list."""
+    others = sorted({other.mention.surface for other in c.item.mentions
+                     if other.mention.sentence == c.lm.mention.sentence and other.entity != c.lm.entity
+                     and c.entities[other.entity].type == EntityType.MODEL}, key=len, reverse=True)
+    cut = True
+    while cut:
+        cut = False
+        for surface in others:
+            at = before.rfind(surface)
+            if at >= 0 and c.lex.conjunction.match(before[at + len(surface):]):
+                before, cut = before[:at], True
+                break
+    return before
 
 
 def _name_before_cue(c: MentionContext) -> bool:

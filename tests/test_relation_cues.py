@@ -416,3 +416,16 @@ def test_a_quoted_label_in_brackets_is_the_items_own_part(tmp_path):
     assert rules.get(("zorvath-an-open-rl-system", "introduces", "florpclip-rl")) == {"introduces.quoted-label"}
     assert ("zorvath-an-open-rl-system", "usesMethod", "florpclip-rl") not in rules
     assert ("florpclip-rl", "extends", "ppo") not in rules
+
+
+def test_a_base_cue_before_a_list_holds_for_every_model_of_it(tmp_path):
+    """usesBaseModel.cue-of-list: 'Zorvath trains Quxa-7B and Zorva-8B with a new reward and beats GPT-4o' makes both
+    models of the list bases, though a comparison follows the second; 'outperforms A and B' keeps both rivals."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Zorvath trains "
+                      "Quxa-7B and Zorva-8B with a new reward and beats GPT-4o on GlimBench. It outperforms o3-mini and "
+                      "Florp-70B on SnorkQA.\n")
+    for base in ("quxa-7b", "zorva-8b"):
+        assert ("zorvath", "usesBaseModel", base) in rules, base
+        assert ("zorvath", "comparedWith", base) not in rules, base
+    assert ("zorvath", "comparedWith", "florp-70b") in rules
+    assert ("zorvath", "usesBaseModel", "florp-70b") not in rules
