@@ -429,3 +429,14 @@ def test_a_base_cue_before_a_list_holds_for_every_model_of_it(tmp_path):
         assert ("zorvath", "comparedWith", base) not in rules, base
     assert ("zorvath", "comparedWith", "florp-70b") in rules
     assert ("zorvath", "usesBaseModel", "florp-70b") not in rules
+
+
+def test_a_model_the_method_trained_is_the_base_whatever_follows(tmp_path):
+    """usesBaseModel.cue: 'Zorvath-tuned Quxa-7B surpasses GPT-4o' and 'a Zorva-8B model post-trained with RL that
+    beats o3-mini' name the model the paper trained, not a rival."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Zorvath-tuned "
+                      "Quxa-7B surpasses GPT-4o on GlimBench. The release is a Zorva-8B model post-trained with RL that "
+                      "beats o3-mini on SnorkQA.\n")
+    for base in ("quxa-7b", "zorva-8b"):
+        assert rules.get(("zorvath", "usesBaseModel", base)) == {"usesBaseModel.cue"}, base
+        assert ("zorvath", "comparedWith", base) not in rules, base
