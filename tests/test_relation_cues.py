@@ -440,3 +440,13 @@ def test_a_model_the_method_trained_is_the_base_whatever_follows(tmp_path):
     for base in ("quxa-7b", "zorva-8b"):
         assert rules.get(("zorvath", "usesBaseModel", base)) == {"usesBaseModel.cue"}, base
         assert ("zorvath", "comparedWith", base) not in rules, base
+
+
+def test_the_model_a_system_is_fine_tuned_from_is_no_rival(tmp_path):
+    """usesBaseModel.cue: 'Zorvath is fine-tuned from Quxa-7B on 10K traces and beats GPT-4o' names its base, though a
+    comparison closes the sentence."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Zorvath is "
+                      "fine-tuned from Llama-3.1-8B on 10K traces and beats GPT-4o on GlimBench.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "llama3.1-8b")) == {"usesBaseModel.cue"}
+    assert ("zorvath", "comparedWith", "llama3.1-8b") not in rules
+    assert ("zorvath", "comparedWith", "gpt4o") in rules
