@@ -263,6 +263,11 @@ def benchmark_relation(c: MentionContext) -> RuleResult:
         return (Predicate.EVALUATED_ON, "evaluatedOn.own-benchmark") if c.lm.mention.surface in c.own_names else None
     if c.lex.benchmark_data_before.search(c.before) or c.lex.benchmark_data_after.match(c.after):
         return None
+    # the phrase counts from the clause's start (after ';') up to the next comma: 'evaluated on A, with B results
+    # reported for comparison' cites B, not A
+    around = c.before.rsplit(";", 1)[-1] + " NAME " + re.split(r"[,;]", c.after, maxsplit=1)[0]
+    if c.lex.for_comparison.search(around):
+        return None  # evaluatedOn.for-comparison: 'for comparison, prior agents score 60% on X'
     return Predicate.EVALUATED_ON, "evaluatedOn.in-body"
 
 

@@ -450,3 +450,16 @@ def test_the_model_a_system_is_fine_tuned_from_is_no_rival(tmp_path):
     assert rules.get(("zorvath", "usesBaseModel", "llama3.1-8b")) == {"usesBaseModel.cue"}
     assert ("zorvath", "comparedWith", "llama3.1-8b") not in rules
     assert ("zorvath", "comparedWith", "gpt4o") in rules
+
+
+def test_a_benchmark_cited_for_comparison_is_not_reported_on(tmp_path):
+    """evaluatedOn.for-comparison: 'Zorvath is evaluated on GlimBench, with SnorkQA results reported for comparison
+    only' and '; for comparison, prior agents score 60% on QuibBench' cite the benchmark, the item reports nothing on
+    it; GlimBench, before the comma, stays."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Zorvath is "
+                      "evaluated on GlimBench, with SnorkQA results reported for comparison only. It reaches 40% on "
+                      "FlorpBench; for comparison, prior agents score 60% on QuibBench.\n")
+    assert ("zorvath", "evaluatedOn", "glimbench") in rules
+    assert ("zorvath", "evaluatedOn", "florpbench") in rules
+    assert ("zorvath", "evaluatedOn", "snorkqa") not in rules
+    assert ("zorvath", "evaluatedOn", "quibbench") not in rules
