@@ -144,6 +144,11 @@ class Lexicon:
     use_verbs: re.Pattern[str]
     conjunction: re.Pattern[str]
     clause_split: re.Pattern[str]
+    quoted_label_before: re.Pattern[str]  # 'the upper clipping threshold ("' before a label the item coins
+    quoted_label_after: re.Pattern[str]
+    for_comparison: re.Pattern[str]  # 'for comparison, ...': a benchmark cited only to set against the item's own
+    study_compare_verb: re.Pattern[str]  # 'a study compares X, Y and Z': it studies them
+    contrast_clause: re.Pattern[str]  # ', but' / ', while' / ';': a comparison cue holds within its own clause
     definition_after: re.Pattern[str]
     clause_opening: re.Pattern[str]
     novel_subject_before: re.Pattern[str]

@@ -157,6 +157,11 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.applied-list"
     if (lex.base_before.search(before[-60:]) and not lex.compare_cues.search(before[-40:])) or lex.base_after.search(after):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue"
+    head_before = _before_list(c, before)
+    if head_before != before and lex.base_before.search(head_before[-60:]) and not lex.compare_cues.search(head_before[-40:]):
+        # usesBaseModel.cue-of-list: 'trains Quxa-7B and Zorva-8B with a new reward and beats Y': the cue before the
+        # list's first model holds for every model of the list, though a comparison follows
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.cue-of-list"
     # 'X reaches 48%, outperforming Y'; comparedWith.subject-of-cue: 'tests show X consistently outperforms Y'
     subject = not lex.compare_cues.search(before) and (_opens_clause(before, lex) or lex.compare_subject_after.match(after) is not None)
     # comparedWith.example-needs-cue-before: 'large models like X can ... better traces' gives X as an example
@@ -166,19 +171,41 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.title-subject"  # 'Has GPT-5 Achieved X?': the model it studies
     if c.study_paper and c.in_body and not lex.compare_cues.search(sentence):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-subject"  # 'GPT-5 leads overall but ...' in a study of it
-    if c.study_paper and c.in_body and not example and (not lex.compare_cues.search(before) or _compared_to_studied_model(c, before)):
+    if c.study_paper and c.in_body and not example and (not lex.compare_cues.search(before) or _compared_to_studied_model(c, before)
+                                                        or _study_compares(c, before)):
         # 'X is 78% cheaper than Y' in a study: with no system of its own, the paper compares the models it studies;
         # usesBaseModel.study-example: not 'large models like X can ... better traces', X only illustrates a kind
         return Predicate.USES_BASE_MODEL, "usesBaseModel.study-compared"
-    if lex.compare_cues.search(sentence) and not c.lm.mention.in_title and not subject and not example:
+    # comparedWith.cue-in-clause: '... helps over X, but it cuts the Y advantage': the cue is another clause's
+    clause = lex.contrast_clause.split(before)[-1] + " NAME " + lex.contrast_clause.split(after)[0]
+    if lex.compare_cues.search(clause) and not c.lm.mention.in_title and not subject and not example:
         if not lex.compare_cues.search(before) and _name_before_cue(c):
             # comparedWith.cue-of-another: 'With X workers, Quux reaches 52%, beating Y': the cue after X is another
             # name's comparison; X is none of the baselines
             return None
         return Predicate.COMPARED_WITH, "comparedWith.cue"
+    if lex.compare_cues.search(sentence) and not subject and not example:
+        return None  # comparedWith.cue-in-clause: a sentence that compares in another clause names no base by default
     if c.only_this_paper and not c.entity.in_vocabulary and c.in_body:
         return Predicate.USES_BASE_MODEL, "usesBaseModel.only-this-paper"
     return None
+
+
+def _before_list(c: MentionContext, before: str) -> str:
+    """The text before the list of models the mention ends ('trains A, B and ' -> 'trains '): each model the sentence
+    names right before a list joiner is cut off in turn; ``before`` itself when the mention opens no such list."""
+    others = sorted({other.mention.surface for other in c.item.mentions
+                     if other.mention.sentence == c.lm.mention.sentence and other.entity != c.lm.entity
+                     and c.entities[other.entity].type == EntityType.MODEL}, key=len, reverse=True)
+    cut = True
+    while cut:
+        cut = False
+        for surface in others:
+            at = before.rfind(surface)
+            if at >= 0 and c.lex.conjunction.match(before[at + len(surface):]):
+                before, cut = before[:at], True
+                break
+    return before
 
 
 def _name_before_cue(c: MentionContext) -> bool:
@@ -194,6 +221,13 @@ def _name_before_cue(c: MentionContext) -> bool:
                and c.entities[other.entity].type in (EntityType.MODEL, EntityType.METHOD)
                and re.search(r"(?<![\w-])" + re.escape(other.mention.surface) + r"(?![\w-])", between)
                for other in c.item.mentions)
+
+
+def _study_compares(c: MentionContext, before: str) -> bool:
+    """usesBaseModel.study-compares: True when the last comparison cue before the mention is the study's own verb of
+    comparing ('an experiment compares X, Y and Z'): it lists the models it studies, none as another's rival."""
+    cues = list(c.lex.compare_cues.finditer(before))
+    return bool(cues) and c.lex.study_compare_verb.match(before[cues[-1].start():]) is not None
 
 
 def _compared_to_studied_model(c: MentionContext, before: str) -> bool:
@@ -229,6 +263,11 @@ def benchmark_relation(c: MentionContext) -> RuleResult:
         return (Predicate.EVALUATED_ON, "evaluatedOn.own-benchmark") if c.lm.mention.surface in c.own_names else None
     if c.lex.benchmark_data_before.search(c.before) or c.lex.benchmark_data_after.match(c.after):
         return None
+    # the phrase counts from the clause's start (after ';') up to the next comma: 'evaluated on A, with B results
+    # reported for comparison' cites B, not A
+    around = c.before.rsplit(";", 1)[-1] + " NAME " + re.split(r"[,;]", c.after, maxsplit=1)[0]
+    if c.lex.for_comparison.search(around):
+        return None  # evaluatedOn.for-comparison: 'for comparison, prior agents score 60% on X'
     return Predicate.EVALUATED_ON, "evaluatedOn.in-body"
 
 
@@ -586,6 +625,8 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     # as what it proposes, though the vocabulary knows the name
     defined = (by_verb and lex.novel_defined_after.match(after) is not None and not lex.defined_moved_after.match(after)
                and (not entity.in_vocabulary or lex.intro_list_before.search(clause) is not None))
+    if _quoted_label(c, clause):
+        return "introduces.quoted-label"
     if known and not in_title and not (by_verb and _spelled_out_before(c)) and not defined:
         # introduces.verb-expanded: 'It proposes a Hierarchical Zorb Model (HZM)' defines the acronym as its own,
         # though the vocabulary knows it (from this paper, or another thing of that name)
@@ -629,6 +670,16 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     if (lex.novel_typed_after.match(after) and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
         return "introduces.novel-typed"
     return None
+
+
+def _quoted_label(c: MentionContext, clause: str) -> bool:
+    """introduces.quoted-label: True for a method quoted in brackets right after the plain words it labels, in a
+    clause with no verb of use or comparison ('Zorb raises the upper clipping threshold ("Zorb-High")'): the item coins
+    a name for a part of its own system, though the vocabulary may know it from this paper."""
+    lex = c.lex
+    return (c.entity.type == EntityType.METHOD and c.in_body and lex.quoted_label_before.search(c.before) is not None
+            and lex.quoted_label_after.match(c.after) is not None and not lex.use_verbs.search(clause)
+            and not lex.compare_cues.search(clause))
 
 
 def _spelled_out_before(c: MentionContext) -> bool:
@@ -798,7 +849,7 @@ def _heading_methods(item: LinkedItem, lm: LinkedMention, introduced: Mapping[st
 
 def _introduced_methods_in_sentence(item: LinkedItem, lm: LinkedMention, introduced: Mapping[str, object],
                                     entities: Mapping[str, Entity]) -> list[LinkedMention]:
-    return [
+    found = [
         other
         for other in item.mentions
         if other.mention.sentence == lm.mention.sentence
@@ -806,6 +857,16 @@ def _introduced_methods_in_sentence(item: LinkedItem, lm: LinkedMention, introdu
         and other.entity != lm.entity
         and entities[other.entity].type == EntityType.METHOD
     ]
+    # extends.not-a-label: 'Zorb raises the clipping threshold ("Zorb-High") in PPO-style training': the label names a
+    # part of Zorb, the system the lineage is about; it is the child only when no other new method is named
+    systems = [other for other in found if _rule_of(introduced, other.entity) != "introduces.quoted-label"]
+    return systems or found
+
+
+def _rule_of(introduced: Mapping[str, object], key: str) -> str | None:
+    """The introduction rule behind ``key`` when ``introduced`` maps keys to (sentence, rule), else None."""
+    value = introduced.get(key)
+    return value[1] if isinstance(value, tuple) else None
 
 
 def _lineage_by_name(corpus: LinkedCorpus, found, lex: Lexicon) -> None:

@@ -352,3 +352,114 @@ def test_a_title_system_named_after_an_org_another_built_is_no_makers(tmp_path):
                       "new prover for proofs. It reuses Cohere data for training.\n")
     orgs = {k[2] for k in rules if k[0] == "cohere-prover-2" and k[1] == "affiliation"}
     assert orgs == {"quillmont-university"}
+
+
+def test_the_model_a_method_is_applied_to_is_the_base(tmp_path):
+    """usesBaseModel.cue: 'When applied to Zorva-8B, the recipe improves accuracy' names the model the paper's method
+    runs on, with no word between 'applied' and 'to' (as in 'applied the recipe to Zorva-8B')."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. When applied to "
+                      "Zorva-8B, Zorvath improves accuracy on GlimBench by 5%.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "zorva-8b")) == {"usesBaseModel.cue"}
+
+
+def test_the_model_a_winning_verb_beats_is_compared(tmp_path):
+    """comparedWith.cue: 'outscores X', 'edges out X', 'ahead of X' and 'closes the gap with X' set the paper against X
+    (the last no base's 'with'); the model that outscores is the comparison's subject."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Zorvath outscores "
+                      "GPT-4o on GlimBench. It even edges out o3-mini on QuibBench. Zorvath also closes the gap with "
+                      "Claude 3.5 Sonnet on SnorkQA, ahead of DeepSeek-R1.\n")
+    for rival in ("gpt4o", "o3-mini", "claude3.5-sonnet", "deepseek-r1"):
+        assert rules.get(("zorvath", "comparedWith", rival)) == {"comparedWith.cue"}, rival
+    assert ("zorvath", "usesBaseModel", "claude3.5-sonnet") not in rules
+
+
+def test_the_model_a_method_improves_is_the_base_and_one_it_improves_on_a_rival(tmp_path):
+    """usesBaseModel.cue: 'lifts Zorva-8B by 6 points over FlorpRL' and 'makes Quxa-3B competitive' name the models the
+    method makes better, though the sentence compares; comparedWith.cue: 'improves on GPT-4o' betters a rival, no
+    base's 'on'."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Zorvath lifts "
+                      "Zorva-8B by 6 points over FlorpRL on GlimBench. It makes Quxa-3B competitive with larger models. "
+                      "Zorvath also improves on GPT-4o by 5 points on SnorkQA.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "zorva-8b")) == {"usesBaseModel.cue"}
+    assert rules.get(("zorvath", "usesBaseModel", "quxa-3b")) == {"usesBaseModel.cue"}
+    assert rules.get(("zorvath", "comparedWith", "gpt4o")) == {"comparedWith.cue"}
+    assert ("zorvath", "usesBaseModel", "gpt4o") not in rules
+
+
+def test_a_comparison_cue_holds_within_its_clause(tmp_path):
+    """comparedWith.cue-in-clause: 'Zorvath helps over Quxa-7B, but it cuts the Florp-9B advantage by half': 'over' is
+    the first clause's cue, so Florp-9B, named after ', but', is no rival (nor a base by default)."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new prompting recipe for image models. Zorvath helps over "
+                      "Quxa-7B, but it cuts the Florp-9B advantage by half.\n")
+    assert rules.get(("zorvath", "comparedWith", "quxa-7b")) == {"comparedWith.cue"}
+    assert not {k for k in rules if k[0] == "zorvath" and k[2] == "florp-9b"}
+
+
+def test_the_models_a_study_compares_are_the_ones_it_studies(tmp_path):
+    """usesBaseModel.study-compares: 'A large online experiment compares Florp-9B, Glimmo-70B and Quxa-7B' in a paper that
+    introduces nothing lists the models it studies; none is a rival."""
+    rules = _rules_of(tmp_path, "1. As Image Models Improve, People Prompt Differently\nA large online experiment "
+                      "compares Florp-9B, Glimmo-70B and Quxa-7B on an image replication task. People write longer prompts "
+                      "for stronger models.\n")
+    paper = next(k[0] for k in rules if k[0].startswith("as-image"))
+    for model in ("florp-9b", "glimmo-70b", "quxa-7b"):
+        assert (paper, "comparedWith", model) not in rules, model
+        assert (paper, "usesBaseModel", model) in rules, model
+
+
+def test_a_quoted_label_in_brackets_is_the_items_own_part(tmp_path):
+    """introduces.quoted-label: 'Zorvath raises the upper clipping threshold ("FlorpClip-RL") in PPO-style training'
+    coins a name for a part of the paper's system; extends.not-a-label: the system, not the label, extends PPO."""
+    rules = _rules_of(tmp_path, "1. Zorvath: An Open RL System\nIt introduces Zorvath, a new RL system for reasoning. "
+                      "Zorvath raises the upper clipping threshold (“FlorpClip-RL”) in PPO-style training, preventing "
+                      "entropy collapse.\n")
+    assert rules.get(("zorvath-an-open-rl-system", "introduces", "florpclip-rl")) == {"introduces.quoted-label"}
+    assert ("zorvath-an-open-rl-system", "usesMethod", "florpclip-rl") not in rules
+    assert ("florpclip-rl", "extends", "ppo") not in rules
+
+
+def test_a_base_cue_before_a_list_holds_for_every_model_of_it(tmp_path):
+    """usesBaseModel.cue-of-list: 'Zorvath trains Quxa-7B and Zorva-8B with a new reward and beats GPT-4o' makes both
+    models of the list bases, though a comparison follows the second; 'outperforms A and B' keeps both rivals."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Zorvath trains "
+                      "Quxa-7B and Zorva-8B with a new reward and beats GPT-4o on GlimBench. It outperforms o3-mini and "
+                      "Florp-70B on SnorkQA.\n")
+    for base in ("quxa-7b", "zorva-8b"):
+        assert ("zorvath", "usesBaseModel", base) in rules, base
+        assert ("zorvath", "comparedWith", base) not in rules, base
+    assert ("zorvath", "comparedWith", "florp-70b") in rules
+    assert ("zorvath", "usesBaseModel", "florp-70b") not in rules
+
+
+def test_a_model_the_method_trained_is_the_base_whatever_follows(tmp_path):
+    """usesBaseModel.cue: 'Zorvath-tuned Quxa-7B surpasses GPT-4o' and 'a Zorva-8B model post-trained with RL that
+    beats o3-mini' name the model the paper trained, not a rival."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Zorvath-tuned "
+                      "Quxa-7B surpasses GPT-4o on GlimBench. The release is a Zorva-8B model post-trained with RL that "
+                      "beats o3-mini on SnorkQA.\n")
+    for base in ("quxa-7b", "zorva-8b"):
+        assert rules.get(("zorvath", "usesBaseModel", base)) == {"usesBaseModel.cue"}, base
+        assert ("zorvath", "comparedWith", base) not in rules, base
+
+
+def test_the_model_a_system_is_fine_tuned_from_is_no_rival(tmp_path):
+    """usesBaseModel.cue: 'Zorvath is fine-tuned from Quxa-7B on 10K traces and beats GPT-4o' names its base, though a
+    comparison closes the sentence."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Zorvath is "
+                      "fine-tuned from Llama-3.1-8B on 10K traces and beats GPT-4o on GlimBench.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "llama3.1-8b")) == {"usesBaseModel.cue"}
+    assert ("zorvath", "comparedWith", "llama3.1-8b") not in rules
+    assert ("zorvath", "comparedWith", "gpt4o") in rules
+
+
+def test_a_benchmark_cited_for_comparison_is_not_reported_on(tmp_path):
+    """evaluatedOn.for-comparison: 'Zorvath is evaluated on GlimBench, with SnorkQA results reported for comparison
+    only' and '; for comparison, prior agents score 60% on QuibBench' cite the benchmark, the item reports nothing on
+    it; GlimBench, before the comma, stays."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Zorvath is "
+                      "evaluated on GlimBench, with SnorkQA results reported for comparison only. It reaches 40% on "
+                      "FlorpBench; for comparison, prior agents score 60% on QuibBench.\n")
+    assert ("zorvath", "evaluatedOn", "glimbench") in rules
+    assert ("zorvath", "evaluatedOn", "florpbench") in rules
+    assert ("zorvath", "evaluatedOn", "snorkqa") not in rules
+    assert ("zorvath", "evaluatedOn", "quibbench") not in rules
