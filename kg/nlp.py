@@ -12,6 +12,7 @@ it sees every mention of a name across all digests.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -35,6 +36,8 @@ ENTITY_LABELS = frozenset(kind.value for kind in EntityType)  # entity_ruler lab
 _VERSIONED_LABELS = frozenset({EntityType.MODEL.value, "NAME"})  # spans widened over '3.1 8B'
 _EDITIONED_LABELS = frozenset({EntityType.BENCHMARK.value, "NAME"})  # spans widened over '2024'
 RELEASE_BRANDS = "release_brands"  # doc.user_data key: the plain words an item numbers as model releases ('Zorbo' of 'Zorbo 3.5')
+TEXT = "text"  # doc.user_data key: the doc's text (spaCy joins every token again on each doc.text)
+SENTENCES = "sentences"  # doc.user_data key: the doc's sentences and their first tokens, once its boundaries are final
 
 # ---------------------------------------------------------------- records
 
@@ -340,6 +343,24 @@ def shape_votes(text: str, lex: Lexicon) -> list[Vote]:
 # ---------------------------------------------------------------- the pipeline
 
 
+def sentence_of(where: Token | Span) -> Span:
+    """The sentence a token (or a span's first token) is in: spaCy's `.sent` walks the doc's sentences from
+    the first on every call, and the rules ask it tens of times per name (most of a build's time)."""
+    doc = where.doc
+    if SENTENCES not in doc.user_data:  # first asked by the name finder, after the sentencizer and line breaks
+        sentences = list(doc.sents)
+        doc.user_data[SENTENCES] = (sentences, [s.start for s in sentences])
+    sentences, starts = doc.user_data[SENTENCES]
+    return sentences[bisect_right(starts, where.i if isinstance(where, Token) else where.start) - 1]
+
+
+def text_of(doc: Doc) -> str:
+    """doc.text, joined once: spaCy joins every token's text again on each call, and the rules slice it per name."""
+    if TEXT not in doc.user_data:
+        doc.user_data[TEXT] = doc.text
+    return doc.user_data[TEXT]
+
+
 def _lexicon_config(directory: str = "") -> dict[str, str]:
     """The lexicon as a spaCy config value, resolved by kg.lexicon's registered function ("" is ontology/lexicon/)."""
     return {"@misc": "papers_kg.lexicon.v1", "directory": directory}
@@ -409,24 +430,24 @@ class NameFinder:
             if strength == 2:
                 start = self._capitalised_run_before(doc, token, taken)
                 end = token.i + 1
-                if end < token.sent.end and end not in taken and self._technique_head(doc[end]):
+                if end < sentence_of(token).end and end not in taken and self._technique_head(doc[end]):
                     end += 1  # 'ZorbGLU Clamping bounds ...': the technique done to the named thing
                 spans.append(self._widen(Span(doc, start, end, label="NAME")))
             elif strength == 1 and (self._numbered_family(doc, token) or self._cued_compound(doc, token)):
                 spans.append(self._widen(Span(doc, token.i, token.i + 1, label="NAME")))
             elif strength == 1 and self._weak_name_holds(doc, token):
                 end = token.i + 1
-                if end < token.sent.end and _capitalised_word(doc[end]):
+                if end < sentence_of(token).end and _capitalised_word(doc[end]):
                     if self._ends_a_name(doc, doc[end]):
                         continue  # 'Two-Phase' in 'Two-Phase Retrieval': a piece of a longer name, found from its last word
                     end += 1  # 'Quibble-Bench Pro': the last word is no name alone, so the name ends with it
-                elif end + 1 < token.sent.end and doc[end].lower_ in self.lex.name_linking_words and end + 1 not in taken \
+                elif end + 1 < sentence_of(token).end and doc[end].lower_ in self.lex.name_linking_words and end + 1 not in taken \
                         and _capitalised_word(doc[end + 1], title_case=True) and doc[end + 1].lower_ not in self._lower_words(doc) \
                         and fold(doc[token.i : end + 2].text) not in self.not_entities:
                     end += 2  # 'tasks like Tower of Quux': the name goes on over 'of' (name.linked-words)
                 start = token.i
                 # 'The AI CUDA Engineer, an end-to-end agentic system': the name is the whole capitalised run.
-                while start > token.sent.start and start - 1 not in taken and _capitalised_word(doc[start - 1]) \
+                while start > sentence_of(token).start and start - 1 not in taken and _capitalised_word(doc[start - 1]) \
                         and doc[start - 1].lower_ not in self.lex.intro_verbs:
                     start -= 1  # not 'Introduces' in 'Introduces Zorb+, a framework'
                 if start > 0 and doc[start - 1].ent_type_ == EntityType.ORGANIZATION:
@@ -476,9 +497,9 @@ class NameFinder:
         if token.is_stop or not token.whitespace_ or token.lower_ in self.lex.numbered_part_nouns or token.lower_ in self.lex.model_tiers \
                 or token.text.lower() in self._lower_words(doc):
             return False
-        if k + 1 < token.sent.end and doc[k].lower_ in self.lex.model_tiers and doc[k].text[:1].isupper() and doc[k].whitespace_:
+        if k + 1 < sentence_of(token).end and doc[k].lower_ in self.lex.model_tiers and doc[k].text[:1].isupper() and doc[k].whitespace_:
             k += 1  # 'Zorbo Opus 4'
-        if not (k < token.sent.end and _is_model_suffix(doc[k], self.lex) and _DIGIT.search(doc[k].text)) or SIZE_TOKEN.match(doc[k].text):
+        if not (k < sentence_of(token).end and _is_model_suffix(doc[k], self.lex) and _DIGIT.search(doc[k].text)) or SIZE_TOKEN.match(doc[k].text):
             return False
         # a sentence's first word is capitalised anyway ('Shows 2 ...'): there a tier or a point release must say it
         return not token.is_sent_start or k > token.i + 1 or "." in doc[k].text
@@ -488,7 +509,7 @@ class NameFinder:
         single capitalised word is, so any cue around them, however light, makes them a name ('beating Zorb-7B and
         Quxa-Audio'); not at a sentence's start, in a Title-Case heading, when the text writes it in lower case, or for a
         language pair ('English-Chinese')."""
-        if not _TITLE_HYPHEN.match(token.text) or token.is_sent_start or token.sent.start == 0 or self._title_case(token.sent):
+        if not _TITLE_HYPHEN.match(token.text) or token.is_sent_start or sentence_of(token).start == 0 or self._title_case(sentence_of(token)):
             return False
         parts = [p.lower() for p in token.text.split("-")]
         if token.text.lower() in self._lower_words(doc) or any(p in self.lex.function_words for p in parts) \
@@ -512,7 +533,7 @@ class NameFinder:
     def _capitalised_run_before(self, doc: Doc, token: Token, taken: set[int]) -> int:
         """'Gated DeltaNet', 'Azure Cosmos DB': plain capitalised words right before a name, inside a sentence
         (not its first word, not a Title-Case heading), are the start of that name."""
-        sent, start = token.sent, token.i
+        sent, start = sentence_of(token), token.i
         if sent.start == 0 or self._title_case(sent):
             return start
         lower = self._lower_words(doc)
@@ -534,9 +555,9 @@ class NameFinder:
             return False
         if any(v.weight >= self.lex.thresholds["strong-vote"] for v in shape_votes(token.text, self.lex)):
             return True  # 'Zorblax-7B', 'RM-Bench': the shape alone says what it is, even in a title
-        if token.sent.start == 0 or token.text.lower() in self._lower_words(doc):
+        if sentence_of(token).start == 0 or token.text.lower() in self._lower_words(doc):
             return False
-        if self._title_case(token.sent):
+        if self._title_case(sentence_of(token)):
             return False  # a Title-Case heading capitalises every word
         if "-" in token.text and fold(token.text.split("-")[0]) in self.known_names:
             return True  # 'Claude-3.5', 'Llama-Nemotron': a variant of a name the vocabulary knows
@@ -557,7 +578,7 @@ class NameFinder:
         """'Mamba 2', 'ARC-AGI 1', 'HMMT 25', 'DeepSeek v3.1', 'Gemini 3.0-Pro': the entity ruler matches names
         as written, so a known name followed by its version in another spelling (space, hyphen, none; a two-digit
         year) is widened to the vocabulary's longer name when that name folds alike."""
-        doc, sent_end = span.doc, span.sent.end
+        doc, sent_end = span.doc, sentence_of(span).end
         for extra in (2, 1):
             end = span.end + extra
             if end > sent_end or any(not t.text[:1].isalnum() for t in doc[span.end : end]) \
@@ -582,7 +603,7 @@ class NameFinder:
             end += 1  # 'AIME 2024', 'IOI 2024': an edition
         if span.label_ == EntityType.ORGANIZATION:
             # 'Zorblax AI Lab' after the known 'Zorblax': a named unit is an organisation of its own (kg/link.py part_of)
-            while end < span.sent.end and doc[end - 1].whitespace_ and doc[end].text[:1].isupper() \
+            while end < sentence_of(span).end and doc[end - 1].whitespace_ and doc[end].text[:1].isupper() \
                     and doc[end].lower_ in self.lex.org_unit_words:
                 end += 1
         return Span(doc, span.start, end, label=span.label_) if end != span.end else span
@@ -600,7 +621,7 @@ class NameFinder:
                 i = max(j, i + 1)  # 'ByteDance AI Lab': a unit of the organisation just named, not another one
                 continue
             generic_head = doc[j - 1].text in lex.generic_org_heads if j > i else False
-            in_title = doc[i].sent.start == 0  # a Title-Case title capitalises 'Compound AI' like a name
+            in_title = sentence_of(doc[i]).start == 0  # a Title-Case title capitalises 'Compound AI' like a name
             if generic_head and (in_title or (j < len(doc) and (_noun_type(doc[j], lex) or doc[j].lower_ in lex.generic_org_followers))):
                 i = j  # 'Compound AI systems', 'AI models': an adjective, not an organisation
                 continue
@@ -669,7 +690,7 @@ class NameContext:
 
     @property
     def sent(self) -> Span:
-        return self.doc[self.start].sent
+        return sentence_of(self.doc[self.start])
 
     @property
     def possessive(self) -> bool:
@@ -728,7 +749,7 @@ def apposition(c: NameContext) -> EntityType | None:
     doc, sent, lex, end = c.doc, c.sent, c.lex, c.end
     if not (end < sent.end and (doc[end].text in lex.apposition_openers or doc[end].lower_ in lex.copulas)):
         return None
-    if doc[end].text == "," and lex.fronted_phrase_before.search(doc.text[sent.start_char : doc[c.start].idx]):
+    if doc[end].text == "," and lex.fronted_phrase_before.search(text_of(doc)[sent.start_char : doc[c.start].idx]):
         return None  # 'On ZorbBench, the 32B model reaches ...': the comma ends a fronted phrase (apposition.not-fronted)
     scan = end + 1
     if not (scan < sent.end and doc[scan].lower_ in lex.phrase_determiners):
@@ -751,7 +772,7 @@ def introduces_a(c: NameContext) -> EntityType | None:
     head = _introduced_head(c)
     if head not in (EntityType.METHOD, EntityType.BENCHMARK):
         return None
-    return head if _written_in(doc[start:end].text, doc.text[sent.end_char:]) else None
+    return head if _written_in(doc[start:end].text, text_of(doc)[sent.end_char:]) else None
 
 
 def _written_in(name: str, text: str, ignore_case: bool = False) -> bool:
@@ -954,21 +975,21 @@ def author_organisation(c: NameContext) -> EntityType | None:
     or it introduces a typed thing (then it is as often the system itself: 'Zorb introduces a memory framework').
     The people or the work of a lab, not a thing it made."""
     doc, sent, lex = c.doc, c.sent, c.lex
-    before = doc.text[sent.start_char : doc[c.start].idx]
-    after = doc.text[doc[c.end - 1].idx + len(doc[c.end - 1].text) : sent.end_char]
+    before = text_of(doc)[sent.start_char : doc[c.start].idx]
+    after = text_of(doc)[doc[c.end - 1].idx + len(doc[c.end - 1].text) : sent.end_char]
     if lex.org_author_before.search(before) or lex.org_author_after.match(after):
         return EntityType.ORGANIZATION
-    title_end = doc.text.find("\n")
+    title_end = text_of(doc).find("\n")
     body_sentence = _body_sentence(doc, sent, title_end) if c.start == sent.start else None
     if body_sentence is None or not (c.end < sent.end and doc[c.end].lower_ in lex.org_opening_verbs) \
-            or _written_in(doc[c.start : c.end].text, doc.text[:title_end], ignore_case=True):
+            or _written_in(doc[c.start : c.end].text, text_of(doc)[:title_end], ignore_case=True):
         return None
     # not 'Zorb introduces a memory framework': a name that introduces a typed thing is as often that thing itself
     if body_sentence == 0:
         return None if _introduced_head(c) else EntityType.ORGANIZATION
     # 'The study introduces ... . Quxco tested 16 models': a name that opens the second sentence and never comes back is
     # the lab (org.second-sentence-once); the system the item is about comes back ('Zorb shows ...' ... 'Zorb reaches ...')
-    return None if _written_in(doc[c.start : c.end].text, doc.text[sent.end_char :]) else EntityType.ORGANIZATION
+    return None if _written_in(doc[c.start : c.end].text, text_of(doc)[sent.end_char :]) else EntityType.ORGANIZATION
 
 
 def _body_sentence(doc: Doc, sent: Span, title_end: int) -> int | None:
@@ -977,7 +998,7 @@ def _body_sentence(doc: Doc, sent: Span, title_end: int) -> int | None:
         return None
     if sent.start_char == title_end + 1:
         return 0
-    previous = doc[sent.start - 1].sent
+    previous = sentence_of(doc[sent.start - 1])
     return 1 if previous.start_char == title_end + 1 else None
 
 
@@ -1109,7 +1130,7 @@ def extends_named(c: NameContext) -> EntityType | None:
     """'Zorb-2 extends GRPO with ...': a name the sentence says extends or generalises another named thing is a
     method, whatever its version-like shape says (a model is trained or fine-tuned from its parent, not extended)."""
     last = c.doc[c.end - 1]
-    return EntityType.METHOD if c.lex.lineage_verb_after.match(c.doc.text[last.idx + len(last.text) : c.sent.end_char]) else None
+    return EntityType.METHOD if c.lex.lineage_verb_after.match(text_of(c.doc)[last.idx + len(last.text) : c.sent.end_char]) else None
 
 
 ContextRule = Callable[[NameContext], "EntityType | None"]
@@ -1328,7 +1349,7 @@ def _mention(ent: Span, sent_index: dict[int, int], vocabulary: Vocabulary, titl
     return Mention(
         text=text,
         surface=text,
-        sentence=sent_index[ent.sent.start],
+        sentence=sent_index[sentence_of(ent).start],
         start=ent.start,
         end=ent.end,
         vocab_id=vocab_id,
@@ -1401,14 +1422,14 @@ def _acronym_definitions(doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> 
             letters = _acronym_letters(inner.text)
             for size in range(len(letters) + 3, 0, -1):
                 begin = token.i - size
-                if begin < token.sent.start:
+                if begin < sentence_of(token).start:
                     continue
                 words = [t.text for t in doc[begin : token.i]]
                 while words and words[0].lower() in function_words:
                     words = words[1:]
                 if words and _initials(words, lex) == letters and words[0][:1].isupper() and len(letters) >= 2:
                     if all(w[:1].isupper() or w.lower() in function_words for w in words):
-                        found.append(AcronymDefinition(inner.text, " ".join(words).replace(" - ", "-"), sent_index[token.sent.start],
+                        found.append(AcronymDefinition(inner.text, " ".join(words).replace(" - ", "-"), sent_index[sentence_of(token).start],
                                                        token.i - len(words), token.i))
                     break
         elif token.i >= 1 and ACRONYM.match(doc[token.i - 1].text):
@@ -1419,7 +1440,7 @@ def _acronym_definitions(doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> 
             letters = _acronym_letters(doc[token.i - 1].text)
             if words and len(letters) >= 2 and _initials(words, lex) == letters \
                     and all(w[:1].isupper() or w.lower() in function_words for w in words):
-                found.append(AcronymDefinition(doc[token.i - 1].text, " ".join(words), sent_index[token.sent.start], token.i + 1, end))
+                found.append(AcronymDefinition(doc[token.i - 1].text, " ".join(words), sent_index[sentence_of(token).start], token.i + 1, end))
         if not any(d.long_start <= token.i + 1 < d.long_end or d.long_end == token.i for d in found[-1:]):
             # '(Mixture-of-Agents, MoA)': the long form and its acronym inside one pair of parentheses
             comma = next((t.i for t in doc[token.i + 1 : min(token.i + 10, len(doc))] if t.text in lex.acronym_list_separators), None)
@@ -1427,7 +1448,7 @@ def _acronym_definitions(doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> 
                 words = [t.text for t in doc[token.i + 1 : comma]]
                 letters = _acronym_letters(doc[comma + 1].text)
                 if words and len(letters) >= 2 and _initials(words, lex) == letters and words[0][:1].isupper():
-                    found.append(AcronymDefinition(doc[comma + 1].text, " ".join(words), sent_index[token.sent.start], token.i + 1, comma))
+                    found.append(AcronymDefinition(doc[comma + 1].text, " ".join(words), sent_index[sentence_of(token).start], token.i + 1, comma))
     return found  # the caller drops definitions of generic terms, and their acronyms with them
 
 
@@ -1451,10 +1472,10 @@ def _unit_after_decimal(doc: Doc, m: Mention, lex: Lexicon) -> bool:
 def _metric_given_a_change(doc: Doc, m: Mention, lex: Lexicon) -> bool:
     """'improved precision by 8.5%, ZQR by 15.7%': a bare acronym that changes by an amount is a metric, unless the
     sentence compares it ('outperforms ZQR by 3%': a baseline beaten by a margin)."""
-    if not lex.bare_acronym_shape.match(m.text) or not lex.metric_change_after.match(doc.text, doc[m.end - 1].idx + len(doc[m.end - 1])):
+    if not lex.bare_acronym_shape.match(m.text) or not lex.metric_change_after.match(text_of(doc), doc[m.end - 1].idx + len(doc[m.end - 1])):
         return False
-    sent = doc[m.start].sent
-    return not lex.compare_cues.search(doc.text[sent.start_char : doc[m.start].idx])
+    sent = sentence_of(doc[m.start])
+    return not lex.compare_cues.search(text_of(doc)[sent.start_char : doc[m.start].idx])
 
 
 def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[Mention]:
@@ -1475,7 +1496,7 @@ def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int
         else:
             continue
         out.append(replace(m, text=text, surface=doc[k].text, start=k, end=k + 1, vocab_id=None, source="shape",
-                           sentence=sent_index[doc[k].sent.start], owner=None))
+                           sentence=sent_index[sentence_of(doc[k]).start], owner=None))
     return out
 
 
@@ -1510,13 +1531,13 @@ def _vendorless_models(mentions: list[Mention], doc: Doc, sent_index: dict[int, 
         else:
             continue
         family = tiers.get(tier.lower())
-        if family is None or (token.i > token.sent.start and doc[token.i - 1].text[:1].isupper()):
+        if family is None or (token.i > sentence_of(token).start and doc[token.i - 1].text[:1].isupper()):
             continue  # 'Claude Opus 4.6' is found whole; 'Zorbpad Pro 2' is another maker's product
         text = f"{family} {tier} {version}"
-        out.append(Mention(text=text, surface=doc[token.i : end].text, sentence=sent_index[token.sent.start], start=token.i,
+        out.append(Mention(text=text, surface=doc[token.i : end].text, sentence=sent_index[sentence_of(token).start], start=token.i,
                            end=end, vocab_id=None, source="shape",
                            votes=(*shape_votes(text, lex), cast_vote("shape.vendor-tier", EntityType.MODEL, lex)),
-                           in_title=token.sent.start == 0))
+                           in_title=sentence_of(token).start == 0))
     return out
 
 
@@ -1543,18 +1564,18 @@ def _listed_with_name(doc: Doc, m: Mention, named: set[int], lex: Lexicon) -> bo
 
 def _hyphen_compound_head(doc: Doc, m: Mention) -> bool:
     """'ZQN-based estimation', 'ZQN-style': a code that heads a hyphen compound is used as a technique."""
-    return bool(_COMPOUND_HYPHEN.match(doc.text, doc[m.end - 1].idx + len(doc[m.end - 1])))
+    return bool(_COMPOUND_HYPHEN.match(text_of(doc), doc[m.end - 1].idx + len(doc[m.end - 1])))
 
 
 def _introduced_near(doc: Doc, m: Mention, lex: Lexicon) -> bool:
     """'The authors introduce ZQN, which ...': a code in a clause that presents new work may be that work."""
-    sent = doc[m.start].sent
-    return bool(lex.intro_cues.search(doc.text[sent.start_char : doc[m.start].idx]))
+    sent = sentence_of(doc[m.start])
+    return bool(lex.intro_cues.search(text_of(doc)[sent.start_char : doc[m.start].idx]))
 
 
 def _compared_near(doc: Doc, m: Mention, lex: Lexicon) -> bool:
     """'ZQN scores 40%, behind Zorblax': a code in a sentence that compares is a baseline or the system compared."""
-    return bool(lex.compare_cues.search(doc[m.start].sent.text))
+    return bool(lex.compare_cues.search(sentence_of(doc[m.start]).text))
 
 
 def _slash_codes(doc: Doc) -> set[str]:
@@ -1576,7 +1597,7 @@ def _named_person(doc: Doc, m: Mention, lex: Lexicon) -> bool:
     'et al.' it takes a given name before ('Fudan University and collaborators' is an organisation)."""
     if any(v.type == EntityType.ORGANIZATION for v in m.votes):
         return False
-    after = lex.person_after.match(doc.text, doc[m.end - 1].idx + len(doc[m.end - 1]))
+    after = lex.person_after.match(text_of(doc), doc[m.end - 1].idx + len(doc[m.end - 1]))
     if not after:
         return False
     given = doc[m.start - 1] if m.start > 0 else None
@@ -1593,7 +1614,7 @@ def _lowercase_expansions(doc: Doc, lex: Lexicon) -> set[str]:
             continue
         letters = _acronym_letters(inner.text)
         begin = token.i
-        while begin > token.sent.start and token.i - begin < len(letters) + 3 and doc[begin - 1].is_alpha:
+        while begin > sentence_of(token).start and token.i - begin < len(letters) + 3 and doc[begin - 1].is_alpha:
             begin -= 1
             words = [t.text for t in doc[begin : token.i] if t.text.lower() not in lex.function_words]
             if len(letters) >= 2 and (_initials(words, lex) == letters or _spelled_by_prefixes(inner.text, words)):
@@ -1641,7 +1662,7 @@ def _system_name(candidate: str, title: str, doc: Doc, vocabulary: Vocabulary, a
         return False
     if any(name_strength(w, vocabulary.not_entities, lex) == 2 for w in words) and len(words) <= 3:
         return True
-    body = doc.text[len(title):]
+    body = text_of(doc)[len(title):]
     # A plain-word title names a system only if the body uses the name again, defines it by acronym,
     # or opens by defining the title ("Gorilla" / "a finetuned LLaMA-based model that ...").
     if re.search(rf"(?<![\w-]){re.escape(candidate)}(?![\w-])", body):
@@ -1690,7 +1711,7 @@ def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end
                     lex: Lexicon) -> list[Mention]:
     """Mentions of the system name wherever it appears (title and body)."""
     out = []
-    for match in re.finditer(rf"(?<![\w-]){re.escape(system)}(?![\w-])", doc.text):
+    for match in re.finditer(rf"(?<![\w-]){re.escape(system)}(?![\w-])", text_of(doc)):
         span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
         if span is None or (span.start, span.end) in taken or any(
             s < span.start < e or s < span.end < e or (s <= span.start and span.end < e) or (s < span.start and span.end <= e)
@@ -1701,7 +1722,7 @@ def _title_mentions(system: str, doc: Doc, sent_index: dict[int, int], title_end
             Mention(
                 text=system,
                 surface=span.text,
-                sentence=sent_index[span.sent.start],
+                sentence=sent_index[sentence_of(span).start],
                 start=span.start,
                 end=span.end,
                 vocab_id=None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -37,6 +37,14 @@ class VocabEntry:
 class Vocabulary:
     entries: tuple[VocabEntry, ...]
     not_entities: frozenset[str]  # folded forms
+    _hash: list[int] = field(default_factory=list, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        # computed once: the caches keyed on a vocabulary (kg.nlp, kg.annotation_cache) are asked once per item,
+        # and a tuple of a thousand entries is hashed entry by entry every time
+        if not self._hash:
+            self._hash.append(hash((self.entries, self.not_entities)))
+        return self._hash[0]
 
     def by_fold(self) -> dict[str, VocabEntry]:
         table: dict[str, VocabEntry] = {}

@@ -4,7 +4,7 @@ import pytest
 
 from kg.ingest import PaperItem
 from kg.lexicon import load_lexicon
-from kg.nlp import annotate, build_nlp, name_strength
+from kg.nlp import annotate, build_nlp, name_strength, sentence_of, text_of
 from kg.vocab import load_vocabulary
 
 
@@ -35,6 +35,18 @@ def test_a_vocabulary_without_any_case_names_annotates_without_warnings(tmp_path
         warnings.simplefilter("error")
         [ann] = annotate(build_nlp(small), [PaperItem("t.txt", 1, "A title", "Zorblax beats the rest.")], small)
     assert "Zorblax" in {m.text for m in ann.mentions}
+
+
+def test_the_sentence_and_text_lookups_agree_with_spacy(nlp):
+    """sentence_of and text_of stand in for spaCy's token.sent and doc.text (which rescan the doc on every call):
+    the same sentence for every token and span, the same text, after the line-break rule has moved boundaries."""
+    doc = nlp("Zorvath tops QuxoBench.\nIt beats Blorf-7B; see Table 2. Then\n- a bullet with Zorb v2\nand more words")
+    assert len(list(doc.sents)) >= 4
+    for token in doc:
+        assert (sentence_of(token).start, sentence_of(token).end) == (token.sent.start, token.sent.end)
+    span = doc[3:6]
+    assert (sentence_of(span).start, sentence_of(span).end) == (span.sent.start, span.sent.end)
+    assert text_of(doc) == doc.text
 
 
 @pytest.mark.parametrize("name", ["Qwen2.5-Math-7B", "GPT-4o", "o3-mini", "AIME25", "Llama-3.1-405B", "GRPO-RoC",

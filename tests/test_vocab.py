@@ -63,3 +63,12 @@ def test_part_of_is_only_for_organisations(tmp_path):
     assert units["Google DeepMind"] == "Google" and units["Microsoft Research Asia"] == "Microsoft Research"
     ids = {e.id for e in load_vocabulary().entries}
     assert all(parent in ids for parent in units.values())
+
+
+def test_equal_vocabularies_hash_alike_and_a_smaller_one_differs():
+    """The hash is kept once computed (caches are keyed on the vocabulary); it must still follow the contents."""
+    vocabulary = load_vocabulary()
+    again = load_vocabulary()
+    assert vocabulary == again and hash(vocabulary) == hash(again)
+    smaller = vocabulary.without({vocabulary.entries[0].id})
+    assert smaller != vocabulary and hash(smaller) != hash(vocabulary)
