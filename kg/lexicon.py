@@ -165,6 +165,8 @@ class Lexicon:
     base_stated_before: re.Pattern[str]
     review_paper: re.Pattern[str]
     heading_label: re.Pattern[str]
+    heading_bracket_before: re.Pattern[str]  # '● Layered recall (': a bullet's heading label up to a bracket
+    heading_bracket_after: re.Pattern[str]  # '): ' / ') – ': the bracket closes the heading label
     benchmark_data_before: re.Pattern[str]
     benchmark_data_after: re.Pattern[str]
     model_role_before: re.Pattern[str]  # 'monitored by X', 'embeddings from models like X'

@@ -664,6 +664,10 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     # 'X (ACR), a framework that') or it is what its clause is about ('● X fixes ...'), never a name in passing.
     if lex.novel_defined_after.match(after):
         return "introduces.novel-defined"
+    if (lex.heading_bracket_before.search(before) and lex.heading_bracket_after.match(after)
+            and not lex.bare_acronym_shape.match(mention.surface)):
+        # not '● Policy training (ZPO): ...': a bare acronym there is as often a known method the label explains
+        return HEADING_BRACKET  # '● Layered recall (Zorb): ...': the label's bracket names a part of the paper's work
     if lex.novel_subject_before.fullmatch(before) and not (
             lex.bare_acronym_shape.match(mention.surface) and lex.definite_term_before.search(before)):
         return "introduces.novel-subject"  # introduces.not-a-term: not 'The ATE splits into ...'
@@ -722,6 +726,10 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
             out.setdefault(lm.entity, (lm.mention.sentence, rule))
     for key in [k for k, (_, rule) in out.items() if rule in WEAK_INTRODUCTIONS and _used_in_item(item, k, lex)]:
         del out[key]
+    if all(rule == HEADING_BRACKET for _, rule in out.values()):
+        # introduces.heading-bracket names a part of the paper's own system: a paper with no other contribution (a study)
+        # labels its findings, not parts ('● Scaling trend (Quxa-2): ...')
+        out = {}
     title_words = re.findall(r"[a-z0-9]+", item.annotated.item.title.lower())
     for lm in item.mentions:
         entity = entities[lm.entity]
@@ -775,7 +783,8 @@ def _scored_on(item: LinkedItem, lm: LinkedMention, before: str, lex: Lexicon) -
 
 # The introduction rules that read only where an unseen name stands (a bullet it opens, a type noun after it), not a
 # sentence that says the paper made it: another mention may show the name is one the paper uses.
-WEAK_INTRODUCTIONS = frozenset({"introduces.novel-subject", "introduces.novel-typed"})
+HEADING_BRACKET = "introduces.heading-bracket"
+WEAK_INTRODUCTIONS = frozenset({"introduces.novel-subject", "introduces.novel-typed", HEADING_BRACKET})
 
 
 def _used_in_item(item: LinkedItem, key: str, lex: Lexicon) -> bool:

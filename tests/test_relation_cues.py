@@ -463,3 +463,21 @@ def test_a_benchmark_cited_for_comparison_is_not_reported_on(tmp_path):
     assert ("zorvath", "evaluatedOn", "florpbench") in rules
     assert ("zorvath", "evaluatedOn", "snorkqa") not in rules
     assert ("zorvath", "evaluatedOn", "quibbench") not in rules
+
+
+def test_a_name_in_brackets_closing_a_bullet_heading_is_the_papers_part(tmp_path):
+    """introduces.heading-bracket: '● Layered recall (QuxoMem): ...' names a part of the paper's own system in the
+    bracket that closes the bullet's heading label; not a bare acronym there ('(ZQR)', as often a known method the
+    label explains), and not in a paper with no other contribution (a study labels its findings so)."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for retrieval.\n● Layered recall (QuxoMem): instead "
+                      "of one store, QuxoMem splits notes into layers.\n● Reward shaping (ZQR) – the agent is tuned "
+                      "against a learned reward.\n")
+    introduced = {(k[0], k[2]) for k in rules if k[1] == "introduces"}
+    assert ("zorvath", "quxomem") in introduced
+    assert rules[("zorvath", "introduces", "quxomem")] == {"introduces.heading-bracket"}
+    assert ("zorvath", "zqr") not in introduced
+    study = tmp_path / "study"
+    study.mkdir()
+    rules = _rules_of(study, "1. What Retrieval Agents Forget\nResearchers study how retrieval agents lose notes over "
+                      "long tasks.\n● Decay pattern (FlorpFade): notes fade after 40 steps.\n")
+    assert not {k for k in rules if k[0] == "what-retrieval-agents-forget" and k[1] == "introduces"}
