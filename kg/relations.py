@@ -149,6 +149,11 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.COMPARED_WITH, "comparedWith.benchmark-paper"  # 'GPT-5 scores 30% on it': a model it ranks
     if _joined_to_own_system(c):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.with-own-system"  # 'Zorb-7B with Quux', 'Quux + Zorb-7B'
+    if (lex.heading_bracket_before.search(before) and lex.heading_bracket_after.match(after)
+            and not lex.compare_cues.search(before)):
+        # usesBaseModel.heading-setting: '● Results at 8K budget (Zorb-7B): Quux beats Y': the bracket closing a bullet's
+        # heading names the model its findings are for; the body's comparison is between other names
+        return Predicate.USES_BASE_MODEL, "usesBaseModel.heading-setting"
     if lex.study_list_before.search(before):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.studied"  # 'tested 9 models, including X, Y and Z'
     applied = lex.applied_list_before.search(before)

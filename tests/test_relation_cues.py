@@ -481,3 +481,15 @@ def test_a_name_in_brackets_closing_a_bullet_heading_is_the_papers_part(tmp_path
     rules = _rules_of(study, "1. What Retrieval Agents Forget\nResearchers study how retrieval agents lose notes over "
                       "long tasks.\n● Decay pattern (FlorpFade): notes fade after 40 steps.\n")
     assert not {k for k in rules if k[0] == "what-retrieval-agents-forget" and k[1] == "introduces"}
+
+
+def test_a_model_in_brackets_closing_a_bullet_heading_is_its_setting(tmp_path):
+    """usesBaseModel.heading-setting: '● Results at 8K budget (Quxa-7B): Zorvath matches Florp-RL' names in the heading's
+    bracket the model the bullet's findings are for; the body's comparison is between other names. A comparison in the
+    label itself ('● Gains versus a larger model (GPT-4o): ...') still holds."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for retrieval.\n● Results at 8K budget (Qwen2.5-7B): "
+                      "the agent matches or surpasses Florp-RL at the same budget.\n● Gains versus a larger model "
+                      "(GPT-4o): the agent wins on long tasks.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "qwen2.5-7b")) == {"usesBaseModel.heading-setting"}
+    assert ("zorvath", "comparedWith", "qwen2.5-7b") not in rules
+    assert ("zorvath", "usesBaseModel", "gpt4o") not in rules
