@@ -493,3 +493,11 @@ def test_a_model_in_brackets_closing_a_bullet_heading_is_its_setting(tmp_path):
     assert rules.get(("zorvath", "usesBaseModel", "qwen2.5-7b")) == {"usesBaseModel.heading-setting"}
     assert ("zorvath", "comparedWith", "qwen2.5-7b") not in rules
     assert ("zorvath", "usesBaseModel", "gpt4o") not in rules
+
+
+def test_a_dash_defines_a_new_name_as_a_colon_does(tmp_path):
+    """introduces.novel-defined: '● Quxo Thinking Links (QTL) – A new residual mechanism ...' defines the name after a
+    spaced dash as '(QTL): A new ...' does after a colon."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for retrieval.\n● Quxo Thinking Links (QTL) – A new "
+                      "residual mechanism refines tokens.\n")
+    assert rules.get(("zorvath", "introduces", "qtl")) == {"introduces.novel-defined"}
