@@ -619,7 +619,7 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     novel = not known and c.only_this_paper
     clause = lex.clause_split.split(before)[-1]
     by_verb = lex.intro_cues.search(clause) is not None
-    subject_of_verb = lex.intro_after.match(after) is not None
+    subject_of_verb = (verb := lex.intro_after.match(after)) is not None and not _names_next(c, after[verb.end():])
     title = c.item.annotated.item.title
     # A title introduces the name it opens with ('DAPO: ...', 'WebThinker'), not what it studies ('Rethinking X').
     in_title = mention.in_title and (title.startswith(mention.surface) or mention.source == "title"
@@ -679,6 +679,14 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     if (lex.novel_typed_after.match(after) and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
         return "introduces.novel-typed"
     return None
+
+
+def _names_next(c: MentionContext, rest: str) -> bool:
+    """introduces.maker-not-made: True when another name of the sentence opens ``rest``, the text after the verb the
+    mention is the subject of ('Zorb Labs propose Quxo, a ...'): the subject made that name, it is not the one made."""
+    rest = rest.lstrip()
+    return any(other.mention.sentence == c.lm.mention.sentence and other.entity != c.lm.entity
+               and rest.startswith(other.mention.surface) for other in c.item.mentions)
 
 
 def _quoted_label(c: MentionContext, clause: str) -> bool:

@@ -501,3 +501,13 @@ def test_a_dash_defines_a_new_name_as_a_colon_does(tmp_path):
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for retrieval.\n● Quxo Thinking Links (QTL) – A new "
                       "residual mechanism refines tokens.\n")
     assert rules.get(("zorvath", "introduces", "qtl")) == {"introduces.novel-defined"}
+
+
+def test_the_subject_of_an_intro_verb_that_names_what_it_made_is_the_maker(tmp_path):
+    """introduces.maker-not-made: in 'Glorb Tech and QRU propose Zorvath, a memory framework ...' the names before the
+    verb made Zorvath; they are not what the paper introduces."""
+    rules = _rules_of(tmp_path, "1. Memory for Agents\nGlorb Tech and QRU propose Zorvath, a memory framework that "
+                      "stores notes.\n")
+    introduced = {k[2] for k in rules if k[0] == "memory-for-agents" and k[1] == "introduces"}
+    assert "zorvath" in introduced
+    assert "qru" not in introduced
