@@ -154,6 +154,7 @@ class Lexicon:
     novel_subject_before: re.Pattern[str]
     novel_defined_after: re.Pattern[str]
     intro_list_before: re.Pattern[str]
+    purpose_phrase_before: re.Pattern[str]  # 'a system for autonomous Quux Engineering (': the purpose, no new name
     defined_moved_after: re.Pattern[str]
     method_use_before: re.Pattern[str]
     method_use_after: re.Pattern[str]

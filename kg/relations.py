@@ -618,7 +618,8 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     lex, before, after, entity, mention = c.lex, c.before, c.after, c.entity, c.lm.mention
     novel = not known and c.only_this_paper
     clause = lex.clause_split.split(before)[-1]
-    by_verb = lex.intro_cues.search(clause) is not None
+    # introduces.not-in-purpose: 'presents Zorb, a system for autonomous Quux Engineering (QE)' introduces Zorb, not QE
+    by_verb = lex.intro_cues.search(clause) is not None and not lex.purpose_phrase_before.search(clause)
     subject_of_verb = (verb := lex.intro_after.match(after)) is not None and not _names_next(c, after[verb.end():])
     title = c.item.annotated.item.title
     # A title introduces the name it opens with ('DAPO: ...', 'WebThinker'), not what it studies ('Rethinking X').

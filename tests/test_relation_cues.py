@@ -511,3 +511,15 @@ def test_the_subject_of_an_intro_verb_that_names_what_it_made_is_the_maker(tmp_p
     introduced = {k[2] for k in rules if k[0] == "memory-for-agents" and k[1] == "introduces"}
     assert "zorvath" in introduced
     assert "qru" not in introduced
+
+
+def test_a_name_in_the_purpose_of_what_is_introduced_is_not_introduced(tmp_path):
+    """introduces.not-in-purpose: 'present Zorvath, a multi-agent system for autonomous Quux Reliability Engineering
+    (QRE) of cloud services' introduces Zorvath; QRE names what the system is for. After a comma the phrase has ended:
+    'a framework for agents, featuring a new dataset (GlimNet)' still presents GlimNet."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nResearchers from Glorb present Zorvath, a multi-agent system for autonomous "
+                      "Quux Reliability Engineering (QRE) of cloud services. It introduces a framework for agents, "
+                      "featuring a new dataset (GlimNet).\n")
+    introduced = {k[2] for k in rules if k[0] == "zorvath" and k[1] == "introduces"}
+    assert "qre" not in introduced
+    assert "glimnet" in introduced
