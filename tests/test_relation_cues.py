@@ -523,3 +523,20 @@ def test_a_name_in_the_purpose_of_what_is_introduced_is_not_introduced(tmp_path)
     introduced = {k[2] for k in rules if k[0] == "zorvath" and k[1] == "introduces"}
     assert "qre" not in introduced
     assert "glimnet" in introduced
+
+
+def test_second_only_to_a_model_compares_with_it(tmp_path):
+    """comparedWith.second-to: 'Zorvath scores 75%, second only to a much larger Quxa-235B model' ranks Zorvath against
+    Quxa-235B, a rival, not a model the paper uses."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for memory tasks. On recall tests it scores 75%, second "
+                      "only to a much larger Quxa-235B model.\n")
+    assert ("zorvath", "comparedWith", "quxa-235b") in rules
+    assert ("zorvath", "usesBaseModel", "quxa-235b") not in rules
+
+
+def test_a_margin_above_a_model_compares_with_it(tmp_path):
+    """comparedWith.margin-above: 'it scores 11 points above Quxa-70B' places Quxa-70B against the paper's figure."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for memory tasks. On recall tests it scores 11 points "
+                      "above Quxa-70B.\n")
+    assert ("zorvath", "comparedWith", "quxa-70b") in rules
+    assert ("zorvath", "usesBaseModel", "quxa-70b") not in rules
