@@ -540,3 +540,13 @@ def test_a_margin_above_a_model_compares_with_it(tmp_path):
                       "above Quxa-70B.\n")
     assert ("zorvath", "comparedWith", "quxa-70b") in rules
     assert ("zorvath", "usesBaseModel", "quxa-70b") not in rules
+
+
+def test_alternatives_and_prior_methods_are_not_used(tmp_path):
+    """usesMethod.not-prior-work: 'alternatives like DPO do not keep up' and 'prior PPO methods' name the work the paper
+    is set against, not methods it uses; 'it trains with KTO' still is one."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for memory tasks. At long contexts, alternatives like "
+                      "DPO do not keep up. This contrasts with prior PPO methods. It trains with KTO.\n")
+    assert ("zorvath", "usesMethod", "dpo") not in rules
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+    assert ("zorvath", "usesMethod", "kto") in rules
