@@ -633,6 +633,8 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
                and (not entity.in_vocabulary or lex.intro_list_before.search(clause) is not None))
     if _quoted_label(c, clause):
         return "introduces.quoted-label"
+    if known and _opens_item_defined(c):
+        return "introduces.opening-definition"
     if known and not in_title and not (by_verb and _spelled_out_before(c)) and not defined:
         # introduces.verb-expanded: 'It proposes a Hierarchical Zorb Model (HZM)' defines the acronym as its own,
         # though the vocabulary knows it (from this paper, or another thing of that name)
@@ -688,6 +690,14 @@ def _names_next(c: MentionContext, rest: str) -> bool:
     rest = rest.lstrip()
     return any(other.mention.sentence == c.lm.mention.sentence and other.entity != c.lm.entity
                and rest.startswith(other.mention.surface) for other in c.item.mentions)
+
+
+def _opens_item_defined(c: MentionContext) -> bool:
+    """introduces.opening-definition: True for a model the item's first body sentence opens with and defines ('Zorb-OCR
+    is a lightweight vision-language model ...') in an item whose title names no system: the digest presents the
+    paper's own model so, though the vocabulary knows its name."""
+    return (c.entity.type == EntityType.MODEL and c.lm.mention.sentence == 1 and not c.item.system
+            and c.before.strip() == "" and c.lex.novel_defined_after.match(c.after) is not None)
 
 
 def _quoted_label(c: MentionContext, clause: str) -> bool:

@@ -550,3 +550,14 @@ def test_alternatives_and_prior_methods_are_not_used(tmp_path):
     assert ("zorvath", "usesMethod", "dpo") not in rules
     assert ("zorvath", "usesMethod", "ppo") not in rules
     assert ("zorvath", "usesMethod", "kto") in rules
+
+
+def test_a_known_model_that_opens_the_item_defined_is_its_own(tmp_path):
+    """introduces.opening-definition: an item whose title names no system and whose first sentence opens 'GPT-4o is a
+    lightweight vision-language model ...' presents that model as the paper's own, though the vocabulary knows it; the
+    same words later in the item introduce nothing."""
+    rules = _rules_of(tmp_path, "1. Lightweight Reading of Scanned Pages\nGPT-4o is a lightweight vision-language model "
+                      "for reading scanned pages. Llama-3-8B is a larger model that reads more slowly.\n")
+    paper = "lightweight-reading-of-scanned-pages"
+    assert rules.get((paper, "introduces", "gpt4o")) == {"introduces.opening-definition"}
+    assert (paper, "introduces", "llama3-8b") not in rules
