@@ -561,3 +561,11 @@ def test_a_known_model_that_opens_the_item_defined_is_its_own(tmp_path):
     paper = "lightweight-reading-of-scanned-pages"
     assert rules.get((paper, "introduces", "gpt4o")) == {"introduces.opening-definition"}
     assert (paper, "introduces", "llama3-8b") not in rules
+
+
+def test_a_name_the_item_utilizes_is_not_its_own(tmp_path):
+    """introduces.used-elsewhere: 'Zorvath utilizes QuxoTune inspired by ...' shows QuxoTune is used, as 'uses' does, so
+    the bullet it opens ('● QuxoTune over plain tuning – ...') does not make it the paper's own."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for retrieval.\n● QuxoTune over plain tuning – Zorvath "
+                      "utilizes QuxoTune inspired by earlier agents, cutting the data it needs.\n")
+    assert ("zorvath", "introduces", "quxotune") not in rules
