@@ -569,3 +569,11 @@ def test_a_name_the_item_utilizes_is_not_its_own(tmp_path):
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for retrieval.\n● QuxoTune over plain tuning – Zorvath "
                       "utilizes QuxoTune inspired by earlier agents, cutting the data it needs.\n")
     assert ("zorvath", "introduces", "quxotune") not in rules
+
+
+def test_an_acronym_is_read_where_its_long_form_stands(tmp_path):
+    """introduces.acronym-reads-expansion: in '● Florp Memory Runtime (FMR) stores every note ...' the acronym stands
+    where its long form does, so it opens the bullet as '● FMR stores ...' would."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for retrieval.\n● Florp Memory Runtime (FMR) stores "
+                      "every note and replays it on demand.\n")
+    assert rules.get(("zorvath", "introduces", "fmr")) == {"introduces.novel-subject"}
