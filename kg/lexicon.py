@@ -188,6 +188,7 @@ class Lexicon:
     use_verb_as_modifier: re.Pattern[str]  # 'a training recipe (X)': 'training' qualifies the noun, X is not used
     own_data_around: re.Pattern[str]  # 'introduces three datasets (X, Y)': data it builds (NAME is the mention)
     scored_on_before: re.Pattern[str]  # 'reaches 40% on X': where results are reported
+    score_after: re.Pattern[str]  # 'ZorbQA 55.3': a score right after a name, which a benchmark is measured by
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]

@@ -916,6 +916,17 @@ def score_subject(c: NameContext) -> EntityType | None:
     return None
 
 
+def score_after(c: NameContext) -> EntityType | None:
+    """'sets a new high on ZorbQA 55.3, QuxoBench 11.1', 'QuxoBench: 80.99': a score right after a name is what the name
+    measured, so the name is a benchmark; a system's own score follows a verb ('Zorb reaches 55.3', score-subject).
+    Not a name whose shape says it is something else: 'Zorb-mini 32.5%' is a model listed with its score."""
+    if any(v.type != EntityType.BENCHMARK for v in shape_votes(c.doc[c.start : c.end].text, c.lex)):
+        return None
+    last = c.doc[c.end - 1]
+    after = text_of(c.doc)[last.idx + len(last.text) : c.sent.end_char]
+    return EntityType.BENCHMARK if not c.possessive and c.lex.score_after.match(after) else None
+
+
 def list_head(c: NameContext) -> EntityType | None:
     """'benchmarks like Zorb, Quux and Blarg', 'models such as Zorb'."""
     if _owns_next_name(c):
@@ -1160,6 +1171,7 @@ SUPPORTING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.released-by", released_by),
     ("context.organisation-releases", organisation_releases),
     ("context.extends-named", extends_named),
+    ("context.score-after", score_after),
 )
 
 
