@@ -1310,6 +1310,7 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
         mentions.extend(titled)
     mentions = _possessive_names(mentions, doc, lex)
     mentions += _slash_editions(mentions, doc, sent_index, lex)
+    mentions += _elided_versions(mentions, doc, sent_index, lex)
     mentions += _vendorless_models(mentions, doc, sent_index, vocabulary, lex)
     mentions.sort(key=lambda m: (m.start, m.end))
     return AnnotatedItem(
@@ -1497,6 +1498,44 @@ def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int
             continue
         out.append(replace(m, text=text, surface=doc[k].text, start=k, end=k + 1, vocab_id=None, source="shape",
                            sentence=sent_index[sentence_of(doc[k]).start], owner=None))
+    return out
+
+
+_RELEASED_TYPES = frozenset({EntityType.MODEL, EntityType.BENCHMARK})
+_LAST_VERSION = re.compile(r"^(?P<head>.*[A-Za-z].*[\s\-‐‑])(?P<version>\d+(?:\.\d+)?)$")  # 'Zorb Pro 4', 'Zorb-3'
+
+
+def _elided_versions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[Mention]:
+    """name.elided-version: 'Zorb Pro 4 and 4.1', 'Zorb 2, 3 or 4' name 'Zorb Pro 4.1', 'Zorb 3' and 'Zorb 4' too:
+    a bare version number joined to a name that ends with one (elided-version-joiners.txt) replaces that number.
+    Not a number that counts or measures something ('Zorb 3 and 4 other models', 'and 5%':
+    elided-version-stop-after.regex), nor one a name already covers, nor after a name that neither the vocabulary
+    nor a vote calls a model or benchmark ('Stage 1 and 2')."""
+    taken = {i for m in mentions for i in range(m.start, m.end)}
+    text = text_of(doc)
+    out = []
+    for m in mentions:
+        shape = _LAST_VERSION.match(m.text)
+        if shape is None or not doc[m.end - 1].text.endswith(shape.group("version")):
+            continue
+        if m.vocab_id is None and not any(v.type in _RELEASED_TYPES for v in m.votes):
+            continue  # 'Stage 1 and 2', 'Level 3 and 4': only a known or model- or benchmark-voted name has releases
+        version = shape.group("version")
+        k = m.end
+        while True:
+            j = k
+            while j < len(doc) and j - k < 2 and doc[j].text.lower() in lex.elided_version_joiners:
+                j += 1  # ', and' is one joiner of two tokens
+            if j == k or j >= len(doc) or j in taken or not _VERSION_NUMBER.match(doc[j].text) or doc[j].text == version:
+                break
+            # 'Zorb 3, 40 tasks': a release keeps the version's number of digits; a count seldom does
+            if len(doc[j].text.split(".")[0]) != len(version.split(".")[0]):
+                break
+            if lex.elided_version_stop_after.match(text[doc[j].idx + len(doc[j].text):]):
+                break
+            out.append(replace(m, text=shape.group("head") + doc[j].text, surface=doc[j].text, start=j, end=j + 1,
+                               vocab_id=None, source="shape", sentence=sent_index[sentence_of(doc[j]).start], owner=None))
+            k = j + 1
     return out
 
 

@@ -173,6 +173,27 @@ def test_a_name_also_used_on_its_own_stays(mentions):
     assert "QZX" in mentions("Zorblax-7B beats QZX on QZX tasks, and QZX is open.")
 
 
+@pytest.mark.parametrize("body, named", [
+    ("Zorblax Pro 4 and 4.1 beat Quxa on QuxoBench.", "Zorblax Pro 4.1"),
+    ("We compare Quxanet 2, 3 and 4 on QuxoBench.", "Quxanet 3"),
+    ("We compare Quxanet 2, 3 and 4 on QuxoBench.", "Quxanet 4"),
+])
+def test_a_bare_version_joined_to_a_versioned_name_names_that_release(mentions, body, named):
+    # name.elided-version
+    assert named in mentions(body)
+
+
+@pytest.mark.parametrize("body, not_named", [
+    ("Zorblax 3 and 4 other models fail on QuxoBench.", "Zorblax 4"),
+    ("Zorblax-3 scores 2 and 40 points on QuxoBench.", "Zorblax-40"),
+    ("Zorblax Pro 4 and 5% of Quxa runs fail.", "Zorblax Pro 5"),
+    ("QuxoBench-2025, 2088 Zorb rating.", "QuxoBench-2088"),
+    ("Zorblax-7B trains in Stage 1 and 2 on QuxoBench.", "Stage 2"),
+])
+def test_a_number_that_counts_after_a_versioned_name_names_no_release(mentions, body, not_named):
+    assert not_named not in mentions(body)
+
+
 def test_a_tier_before_or_after_the_version_names_one_model(tmp_path):
     from kg.link import Linker
     from kg.vocab import fold

@@ -417,3 +417,15 @@ def test_a_plain_lineage_cue_states_a_parent_without_a_cue_of_use(tmp_path):
     elsewhere = _triples(tmp_path / "b", "1. Zorvath\nThis paper introduces ZorbMem-G, a memory for chats. The approach "
                          "extends QuxaNet by converting turns into graph nodes.\n")
     assert not any(p == "extends" and o == "quxanet" for s, p, o in elsewhere)
+
+
+def test_a_release_named_by_its_bare_number_is_a_variant_with_no_number_alias(tmp_path):
+    # name.elided-version and alias.no-bare-number: 'Zorblax Pro 4 and 4.1' names Zorblax Pro 4.1, in the family of
+    # Zorblax Pro 4's generation line, and '4.1' alone is no name of it
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Quxa Tuning\n"
+                 "We fine-tune the Zorblax Pro 4 and 4.1 models on QuxoBench, a benchmark of 300 tasks.\n"
+                 "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    entities = build([tmp_path]).corpus.entities
+    release = entities[fold("Zorblax Pro 4.1")]
+    assert release.type == EntityType.MODEL and release.variant_of == fold("Zorblax 4.1")
+    assert "4.1" not in release.aliases
