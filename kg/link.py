@@ -546,12 +546,16 @@ class Linker:
                 decisions[parent.key].append(Decision("type.sized-variant", f"Model: {entity.label} is a size of it"))
 
     def _longer_known_prefix(self, entities: dict[str, Entity], label: str, generation: str) -> bool:
+        """True when a known name longer than the generation opens the label and keeps its version: 'Zorb 2.5 Pro'
+        of 'Zorb-2.5-Pro-Thinking'. family.generation-over-tier-line: a tier line without the version ('Zorb Max',
+        which the text may name alone) does not hold 'Zorb Max 2.5' back from its generation 'Zorb 2.5'."""
         segments = _split_label(label)
+        version = _split_label(generation)[-1]
         for cut in range(len(segments) - 1, 0, -1):
             prefix = fold(" ".join(segments[:cut]))
             if len(prefix) <= len(fold(generation)):
                 return False
-            if prefix in entities or prefix in self.vocab_by_fold:
+            if (prefix in entities or prefix in self.vocab_by_fold) and version in segments[:cut]:
                 return True
         return False
 
