@@ -1520,6 +1520,8 @@ def _elided_versions(mentions: list[Mention], doc: Doc, sent_index: dict[int, in
             continue
         if m.vocab_id is None and not any(v.type in _RELEASED_TYPES for v in m.votes):
             continue  # 'Stage 1 and 2', 'Level 3 and 4': only a known or model- or benchmark-voted name has releases
+        if _NAME_PARTS.split(shape.group("head").strip(" -‐‑"))[-1].lower().removesuffix("s") in lex.numbered_part_nouns:
+            continue  # 'Stages 1 & 2': numbered parts, whatever votes the first got
         version = shape.group("version")
         k = m.end
         while True:

@@ -189,6 +189,7 @@ def test_a_bare_version_joined_to_a_versioned_name_names_that_release(mentions, 
     ("Zorblax Pro 4 and 5% of Quxa runs fail.", "Zorblax Pro 5"),
     ("QuxoBench-2025, 2088 Zorb rating.", "QuxoBench-2088"),
     ("Zorblax-7B trains in Stage 1 and 2 on QuxoBench.", "Stage 2"),
+    ("Zorblax-7B translates code (Stages 1 & 2), then tunes it (Stage 3).", "Stages 2"),
 ])
 def test_a_number_that_counts_after_a_versioned_name_names_no_release(mentions, body, not_named):
     assert not_named not in mentions(body)
