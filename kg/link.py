@@ -28,6 +28,7 @@ from .vocab import VocabEntry, Vocabulary, fold
 from .votes import Vote, decide_type, entity_features, vote_totals
 
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
+_APOSTROPHE_YEAR = re.compile(r"['\u2019](?=\d{2}$)")  # 'AIME’25': the apostrophe that elides a year's century
 _POINT_RELEASE = re.compile(r"^(?P<major>.*?[A-Za-z][\s-]?\d+)\.\d+$")  # 'GPT-5.2' of 'GPT-5'
 _ACTIVE_SIZE = re.compile(r"^A\d+(?:\.\d+)?B$")  # the active parameters of a mixture of experts: '30B-A3B'
 _GENERATION_NUMBER = re.compile(r"^\d+(?:\.\d+)*$")  # '2.5' in 'Zorb 2.5 Pro'; not 'v1', a release
@@ -327,7 +328,9 @@ class Linker:
         return None
 
     def _edition(self, name: str) -> str | None:
-        """'AIME25', 'AIME-25', 'AIME 2025' -> 'AIME 2025' when AIME is a known benchmark."""
+        """'AIME25', 'AIME-25', 'AIME 2025' -> 'AIME 2025' when AIME is a known benchmark; edition.apostrophe-year:
+        'AIME’25' and "AIME '25" too, the year's century elided with an apostrophe."""
+        name = _APOSTROPHE_YEAR.sub("", name)
         match = _EDITION.match(name.strip())
         if not match:
             return None

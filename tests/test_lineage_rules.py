@@ -442,3 +442,10 @@ def test_a_release_named_by_its_bare_number_is_a_variant_with_no_number_alias(tm
     release = entities[fold("Zorblax Pro 4.1")]
     assert release.type == EntityType.MODEL and release.variant_of == fold("Zorblax 4.1")
     assert "4.1" not in release.aliases
+
+
+def test_a_year_with_its_century_elided_by_an_apostrophe_is_that_edition(tmp_path):
+    # edition.apostrophe-year: 'QuxoBench’25' and "QuxoBench '24" are the 2025 and 2024 editions
+    linker = _linker(tmp_path, '{"id": "QuxoBench", "type": "Benchmark", "aliases": [], "variant_of": null}')
+    assert linker._resolve("QuxoBench\u201925", {}) == fold("QuxoBench 2025")
+    assert linker._resolve("QuxoBench '24", {}) == fold("QuxoBench 2024")
