@@ -1530,8 +1530,10 @@ def _elided_versions(mentions: list[Mention], doc: Doc, sent_index: dict[int, in
                 j += 1  # ', and' is one joiner of two tokens
             if j == k or j >= len(doc) or j in taken or not _VERSION_NUMBER.match(doc[j].text) or doc[j].text == version:
                 break
-            # 'Zorb 3, 40 tasks': a release keeps the version's number of digits; a count seldom does
-            if len(doc[j].text.split(".")[0]) != len(version.split(".")[0]):
+            # 'Zorb 3, 40 tasks': a release keeps the version's number of digits; a count seldom does, and a score
+            # ('0.76 for Zorb-1.5 and 0.72 for Quxa') has more decimals than a release number
+            number, _, decimals = doc[j].text.partition(".")
+            if len(number) != len(version.split(".")[0]) or len(decimals) > max(1, len(version.partition(".")[2])):
                 break
             if lex.elided_version_stop_after.match(text[doc[j].idx + len(doc[j].text):]):
                 break

@@ -190,6 +190,8 @@ def test_a_bare_version_joined_to_a_versioned_name_names_that_release(mentions, 
     ("QuxoBench-2025, 2088 Zorb rating.", "QuxoBench-2088"),
     ("Zorblax-7B trains in Stage 1 and 2 on QuxoBench.", "Stage 2"),
     ("Zorblax-7B translates code (Stages 1 & 2), then tunes it (Stage 3).", "Stages 2"),
+    ("QuxoBench shows 0.76 for Zorblax-1.5 and 0.72 for Quxa.", "Zorblax-0.72"),
+    ("Fine-tuning breaks Zorblax-4, 2) Zorblax-4 agents leak.", "Zorblax-2"),
 ])
 def test_a_number_that_counts_after_a_versioned_name_names_no_release(mentions, body, not_named):
     assert not_named not in mentions(body)
