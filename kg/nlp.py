@@ -1479,6 +1479,9 @@ def _metric_given_a_change(doc: Doc, m: Mention, lex: Lexicon) -> bool:
     return not lex.compare_cues.search(text_of(doc)[sent.start_char : doc[m.start].idx])
 
 
+_DOTTED_VERSION_END = re.compile(r"(?<![\d.])\d+\.\d+$")  # '3.5' closing 'Zorb-3.5'
+
+
 def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[Mention]:
     """'AIME24/25' names AIME25 too, 'Zorb-2.5-pro/flash' names Zorb-2.5-flash: the part after the slash
     replaces the name's last part when it is of the same kind (a number of as many digits, or a tier)."""
@@ -1490,7 +1493,12 @@ def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int
             continue
         second = doc[k].text
         last = _NAME_PARTS.split(m.text)[-1]
-        if second.isdigit() and m.text[-len(second):].isdigit() and not m.text[-len(second) - 1 :].isdigit():
+        dotted = _DOTTED_VERSION_END.search(m.text)
+        if second.isdigit() and dotted:
+            # slash.whole-version: 'Zorb-3.5/4' names Zorb-4, not 'Zorb-3.4': a bare number after a point release
+            # is the next major version
+            text = m.text[: dotted.start()] + second
+        elif second.isdigit() and m.text[-len(second):].isdigit() and not m.text[-len(second) - 1 :].isdigit():
             text = m.text[: -len(second)] + second
         elif second.lower() in lex.model_tiers and last.lower() in lex.model_tiers and last != m.text:
             text = m.text[: -len(last)] + second

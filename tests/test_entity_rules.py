@@ -135,9 +135,15 @@ def test_short_codes_in_a_slash_list_are_categories(mentions):
     ("Zorblax-7B is tested on ZMO24/25 and QUXB-2024/2025 problems.", "QUXB-2025"),
     ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Zorblax-2.5-flash"),
     ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Quxa‑3‑mini"),
+    ("It beats Zorblax-3.5/4 on QuxoBench.", "Zorblax-4"),
 ])
 def test_a_slash_names_a_second_edition_or_tier(mentions, body, second):
     assert second in mentions(body)
+
+
+def test_a_number_after_a_slash_replaces_a_whole_point_release(mentions):
+    # slash.whole-version: 'Zorblax-3.5/4' is Zorblax-3.5 and Zorblax-4, never 'Zorblax-3.4'
+    assert "Zorblax-3.4" not in mentions("It beats Zorblax-3.5/4 on QuxoBench.")
 
 
 def test_a_report_title_names_the_system_it_reports_on():
