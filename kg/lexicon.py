@@ -85,6 +85,7 @@ class Lexicon:
     naming_words: frozenset[str]
     list_words: frozenset[str]
     list_joiners: frozenset[str]
+    elided_version_joiners: frozenset[str]  # name.elided-version: ',' 'and' in 'Zorb Pro 4 and 4.1'
     language_words: frozenset[str]  # 'English-Chinese': a language pair, no name (name.title-hyphen-compound)
     group_list_joiners: frozenset[str]  # list.grouped-by-domain: tokens between a list's head noun and its groups
     function_words: frozenset[str]
@@ -132,6 +133,7 @@ class Lexicon:
     anaphor_subject: re.Pattern[str]
     not_lineage_child: re.Pattern[str]
     not_lineage_parent: re.Pattern[str]
+    elided_version_stop_after: re.Pattern[str]  # name.elided-version: 'Zorb 3 and 4 other models' counts
     version_apposition: re.Pattern[str]  # 'Zorb-G, an enhanced version ...': the name before is a version of a method
     use_word: re.Pattern[str]
     org_cue_before: re.Pattern[str]

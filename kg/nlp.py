@@ -1322,6 +1322,7 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
         mentions.extend(titled)
     mentions = _possessive_names(mentions, doc, lex)
     mentions += _slash_editions(mentions, doc, sent_index, lex)
+    mentions += _elided_versions(mentions, doc, sent_index, lex)
     mentions += _vendorless_models(mentions, doc, sent_index, vocabulary, lex)
     mentions.sort(key=lambda m: (m.start, m.end))
     return AnnotatedItem(
@@ -1490,6 +1491,9 @@ def _metric_given_a_change(doc: Doc, m: Mention, lex: Lexicon) -> bool:
     return not lex.compare_cues.search(text_of(doc)[sent.start_char : doc[m.start].idx])
 
 
+_DOTTED_VERSION_END = re.compile(r"(?<![\d.])\d+\.\d+$")  # '3.5' closing 'Zorb-3.5'
+
+
 def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[Mention]:
     """'AIME24/25' names AIME25 too, 'Zorb-2.5-pro/flash' names Zorb-2.5-flash: the part after the slash
     replaces the name's last part when it is of the same kind (a number of as many digits, or a tier)."""
@@ -1501,7 +1505,12 @@ def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int
             continue
         second = doc[k].text
         last = _NAME_PARTS.split(m.text)[-1]
-        if second.isdigit() and m.text[-len(second):].isdigit() and not m.text[-len(second) - 1 :].isdigit():
+        dotted = _DOTTED_VERSION_END.search(m.text)
+        if second.isdigit() and dotted:
+            # slash.whole-version: 'Zorb-3.5/4' names Zorb-4, not 'Zorb-3.4': a bare number after a point release
+            # is the next major version
+            text = m.text[: dotted.start()] + second
+        elif second.isdigit() and m.text[-len(second):].isdigit() and not m.text[-len(second) - 1 :].isdigit():
             text = m.text[: -len(second)] + second
         elif second.lower() in lex.model_tiers and last.lower() in lex.model_tiers and last != m.text:
             text = m.text[: -len(last)] + second
@@ -1509,6 +1518,48 @@ def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int
             continue
         out.append(replace(m, text=text, surface=doc[k].text, start=k, end=k + 1, vocab_id=None, source="shape",
                            sentence=sent_index[sentence_of(doc[k]).start], owner=None))
+    return out
+
+
+_RELEASED_TYPES = frozenset({EntityType.MODEL, EntityType.BENCHMARK})
+_LAST_VERSION = re.compile(r"^(?P<head>.*[A-Za-z].*[\s\-‐‑])(?P<version>\d+(?:\.\d+)?)$")  # 'Zorb Pro 4', 'Zorb-3'
+
+
+def _elided_versions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[Mention]:
+    """name.elided-version: 'Zorb Pro 4 and 4.1', 'Zorb 2, 3 or 4' name 'Zorb Pro 4.1', 'Zorb 3' and 'Zorb 4' too:
+    a bare version number joined to a name that ends with one (elided-version-joiners.txt) replaces that number.
+    Not a number that counts or measures something ('Zorb 3 and 4 other models', 'and 5%':
+    elided-version-stop-after.regex), nor one a name already covers, nor after a name that neither the vocabulary
+    nor a vote calls a model or benchmark ('Stage 1 and 2')."""
+    taken = {i for m in mentions for i in range(m.start, m.end)}
+    text = text_of(doc)
+    out = []
+    for m in mentions:
+        shape = _LAST_VERSION.match(m.text)
+        if shape is None or not doc[m.end - 1].text.endswith(shape.group("version")):
+            continue
+        if m.vocab_id is None and not any(v.type in _RELEASED_TYPES for v in m.votes):
+            continue  # 'Stage 1 and 2', 'Level 3 and 4': only a known or model- or benchmark-voted name has releases
+        if _NAME_PARTS.split(shape.group("head").strip(" -‐‑"))[-1].lower().removesuffix("s") in lex.numbered_part_nouns:
+            continue  # 'Stages 1 & 2': numbered parts, whatever votes the first got
+        version = shape.group("version")
+        k = m.end
+        while True:
+            j = k
+            while j < len(doc) and j - k < 2 and doc[j].text.lower() in lex.elided_version_joiners:
+                j += 1  # ', and' is one joiner of two tokens
+            if j == k or j >= len(doc) or j in taken or not _VERSION_NUMBER.match(doc[j].text) or doc[j].text == version:
+                break
+            # 'Zorb 3, 40 tasks': a release keeps the version's number of digits; a count seldom does, and a score
+            # ('0.76 for Zorb-1.5 and 0.72 for Quxa') has more decimals than a release number
+            number, _, decimals = doc[j].text.partition(".")
+            if len(number) != len(version.split(".")[0]) or len(decimals) > max(1, len(version.partition(".")[2])):
+                break
+            if lex.elided_version_stop_after.match(text[doc[j].idx + len(doc[j].text):]):
+                break
+            out.append(replace(m, text=shape.group("head") + doc[j].text, surface=doc[j].text, start=j, end=j + 1,
+                               vocab_id=None, source="shape", sentence=sent_index[sentence_of(doc[j]).start], owner=None))
+            k = j + 1
     return out
 
 

@@ -135,9 +135,15 @@ def test_short_codes_in_a_slash_list_are_categories(mentions):
     ("Zorblax-7B is tested on ZMO24/25 and QUXB-2024/2025 problems.", "QUXB-2025"),
     ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Zorblax-2.5-flash"),
     ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Quxa‑3‑mini"),
+    ("It beats Zorblax-3.5/4 on QuxoBench.", "Zorblax-4"),
 ])
 def test_a_slash_names_a_second_edition_or_tier(mentions, body, second):
     assert second in mentions(body)
+
+
+def test_a_number_after_a_slash_replaces_a_whole_point_release(mentions):
+    # slash.whole-version: 'Zorblax-3.5/4' is Zorblax-3.5 and Zorblax-4, never 'Zorblax-3.4'
+    assert "Zorblax-3.4" not in mentions("It beats Zorblax-3.5/4 on QuxoBench.")
 
 
 def test_a_report_title_names_the_system_it_reports_on():
@@ -171,6 +177,30 @@ def test_a_beta_tier_continues_a_model_name(mentions):
 
 def test_a_name_also_used_on_its_own_stays(mentions):
     assert "QZX" in mentions("Zorblax-7B beats QZX on QZX tasks, and QZX is open.")
+
+
+@pytest.mark.parametrize("body, named", [
+    ("Zorblax Pro 4 and 4.1 beat Quxa on QuxoBench.", "Zorblax Pro 4.1"),
+    ("We compare Quxanet 2, 3 and 4 on QuxoBench.", "Quxanet 3"),
+    ("We compare Quxanet 2, 3 and 4 on QuxoBench.", "Quxanet 4"),
+])
+def test_a_bare_version_joined_to_a_versioned_name_names_that_release(mentions, body, named):
+    # name.elided-version
+    assert named in mentions(body)
+
+
+@pytest.mark.parametrize("body, not_named", [
+    ("Zorblax 3 and 4 other models fail on QuxoBench.", "Zorblax 4"),
+    ("Zorblax-3 scores 2 and 40 points on QuxoBench.", "Zorblax-40"),
+    ("Zorblax Pro 4 and 5% of Quxa runs fail.", "Zorblax Pro 5"),
+    ("QuxoBench-2025, 2088 Zorb rating.", "QuxoBench-2088"),
+    ("Zorblax-7B trains in Stage 1 and 2 on QuxoBench.", "Stage 2"),
+    ("Zorblax-7B translates code (Stages 1 & 2), then tunes it (Stage 3).", "Stages 2"),
+    ("QuxoBench shows 0.76 for Zorblax-1.5 and 0.72 for Quxa.", "Zorblax-0.72"),
+    ("Fine-tuning breaks Zorblax-4, 2) Zorblax-4 agents leak.", "Zorblax-2"),
+])
+def test_a_number_that_counts_after_a_versioned_name_names_no_release(mentions, body, not_named):
+    assert not_named not in mentions(body)
 
 
 def test_a_tier_before_or_after_the_version_names_one_model(tmp_path):
