@@ -324,7 +324,7 @@ def test_a_benchmark_whose_score_changed_and_a_possessive_score(shapes):
     ]
 
 
-# Shapes found by hand-annotating weeks no gold file covered (benchmarks/gold/more-results.json); invented names.
+# Shapes found by hand-annotating weeks no gold file covered (first benchmarks/gold/more-results.json, now no-side-results.json); invented names.
 MORE_SHAPES = """Top AI Papers of the Week (August 4 - 10)
 1. Frobnic
 Frobnic is a deliberation skill for reasoning models.
