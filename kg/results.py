@@ -326,7 +326,12 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
         own_benchmark = _own_benchmark(item, introduced_benchmarks.get(item.paper, set()), corpus.entities)
         sentences = item.annotated.sentences
         grounds = _bullet_grounds(item, sentences, _sentence_lines(item, lexicon), corpus.entities, lexicon)
+        named_before: dict[str, tuple[_Span, int]] = {}  # each benchmark the item named so far, where first
         for index, sentence in enumerate(sentences):
+            earlier = next(iter(named_before.values())) if len(named_before) == 1 else None
+            for span in _without_parts(_spans(item, index, sentence, corpus.entities), lexicon):
+                if span.type == EntityType.BENCHMARK:
+                    named_before.setdefault(span.entity, (_Span(0, 0, span.entity, span.type, span.surface), index))
             if index == 0:
                 continue  # the title
             carried = _carried_benchmark(item, index, sentences, corpus.entities, lexicon)
@@ -334,11 +339,14 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
             # the bullet's benchmark, else the item's own: a weaker ground than one the sentence states
             weak = bullet[0] if bullet else own_benchmark
             carried = carried or bullet
+            on_part: list[tuple] = []  # the results that stand on the earlier benchmark through a part of it
             for key in _sentence_results(item, index, sentence, own, corpus.entities, lexicon, benchmarks,
-                                         carried[0] if carried and not bullet else None, weak):
+                                         carried[0] if carried and not bullet else None, weak, earlier and earlier[0], on_part):
                 found[key].add(Evidence(item.annotated.item.digest_file, sentence))
                 if carried is not None and key[2] == carried[0].entity:
                     found[key].add(Evidence(item.annotated.item.digest_file, sentences[carried[1]]))
+                if earlier is not None and key in on_part:
+                    found[key].add(Evidence(item.annotated.item.digest_file, sentences[earlier[1]]))
     return tuple(
         ReportedResult(paper, system, benchmark, value, metric, unit, setting, tuple(sorted(ev, key=lambda e: (e.digest, e.sentence))))
         for (paper, system, benchmark, value, metric, unit, setting), ev in sorted(found.items(), key=_key_text)
@@ -493,8 +501,11 @@ def _edition(sentence: str, benchmark: _Span, benchmarks: Mapping[str, str], lex
 
 def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | None,
                       entities: Mapping[str, Entity], lexicon: ResultLexicon, benchmarks: Mapping[str, str],
-                      carried: _Span | None = None, weak: _Span | None = None) -> list[tuple]:
-    spans = _without_metrics(_spans(item, index, sentence, entities), lexicon)
+                      carried: _Span | None = None, weak: _Span | None = None, named_earlier: _Span | None = None,
+                      on_part: list[tuple] | None = None) -> list[tuple]:
+    spans = _without_parts(_without_metrics(_spans(item, index, sentence, entities), lexicon), lexicon)
+    if any(s.type == EntityType.BENCHMARK for s in spans):
+        named_earlier = None  # a part of a benchmark the sentence names is that one's, for the other rules to find
     numbers = _numbers(sentence, spans, lexicon)
     lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(sentence[: spans[0].start], lexicon) else None
     lead = lead or _grounding(sentence, spans, lexicon) or carried
@@ -552,6 +563,11 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if ground is not None and ground is not lead and _elsewhere(sentence, metric_end, spans, lexicon):
             ground = None
         benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, ground, lexicon)
+        # (also over the bullet's or the item's benchmark, which a score placed on a part would not stand on)
+        part = (_part_of(sentence, number, metric_end, lexicon)
+                if named_earlier is not None and (benchmark is None or benchmark is weak) else None)
+        if part is not None:
+            benchmark = named_earlier  # 'A leads Level II with 94.3%': the part of the benchmark the item named (benchmark-part)
         if benchmark is None and tagged:
             benchmark = _listed_before(sentence, number, spans, lexicon)  # 'like A (40%) and B (32%) on X'
         scorer = None if baseline else _scoring_beside(sentence, number, spans, lexicon)
@@ -624,8 +640,34 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if system_key is None or system_key == benchmark.entity:
             continue
         setting = None if baseline else _setting(sentence, low, high, number, spans, system, lexicon)
+        if part is not None:
+            setting = part if setting is None else f"{part}, {setting}"
         out.append((item.paper, system_key, benchmark.entity, number.value, metric, unit, setting))
+        if part is not None and on_part is not None:
+            on_part.append(out[-1])
     return out
+
+
+def _without_parts(spans: list[_Span], lexicon: ResultLexicon) -> list[_Span]:
+    """'leads Level II with 94.3%' with 'Level II' taken for a name: a part of a benchmark is neither a system nor a
+    benchmark of its own (benchmark-part)."""
+    part = lexicon.cue(r"{part-name}")
+    return [s for s in spans if not part.fullmatch(s.surface)]
+
+
+_PART = r"(?P<part>{part-name}|the\s+{part-phrase})"
+
+
+def _part_of(sentence: str, number: _Number, metric_end: int, lexicon: ResultLexicon) -> str | None:
+    """The part of a benchmark a score stands on, as written: the part the score is 'on' ('97.6% on Level I', '71.2% on
+    the hard split'), the one it is given 'with' or 'at' ('leads Level II with 94.3%'), or the one its sentence opens on
+    ('On the hard split, A reaches 61.0'); None when the score names none (benchmark-part)."""
+    m = (lexicon.cue(r"\s*(?:{lead-preposition})\s+" + _PART).match(sentence, metric_end)
+         or lexicon.cue(_PART + r"\s*(?:with|at|:)\s*[~≈]?$").search(sentence, 0, number.start)
+         or lexicon.cue(r"^\W*" + _HEADING + r"(?:{lead-preposition})\s+" + _PART + r"\s*,").match(sentence, 0, number.start))
+    if m is None:
+        return None
+    return re.sub(r"^the\s+", "", m.group("part"), flags=re.I)
 
 
 def _without_metrics(spans: list[_Span], lexicon: ResultLexicon) -> list[_Span]:
@@ -1014,7 +1056,8 @@ def _scoring_beside(sentence: str, number: _Number, spans: list[_Span], lexicon:
     if preceding is None or preceding.type not in SYSTEM_TYPES:
         return None
     gap = sentence[preceding.end: number.start]
-    return preceding if lexicon.cue(r"\s+{scoring-gerund}\s+[~≈]?").fullmatch(gap) else None
+    # 'with A achieving a record 97.6%': a qualifier of the score between the gerund and the number (record-score)
+    return preceding if lexicon.cue(r"\s+{scoring-gerund}\s+(?:an?\s+(?:new\s+)?{score-qualifier}\s+(?:of\s+)?)?[~≈]?").fullmatch(gap) else None
 
 
 def _beaten(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
