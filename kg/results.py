@@ -219,6 +219,8 @@ def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[i
         return _OTHER  # '3.5B', '4x', '14.9M': a size, factor or count; '3-app', '5-shot': part of a setting's name
     if _NOT_ALONE_AFTER.match(after) or _RANGE_AFTER.match(after) or (_RANGE_BEFORE.search(before) and not _changed_to(before, lexicon)):
         return _OTHER  # '95%+', '8/10', '3 ×', '0.5-2%', 'from 14.9M to 11.5M'
+    if _FROM_ARROW_START[0].search(before) and _FROM_ARROW_START[1].match(after):
+        return _OTHER  # 'from 70.2% → 78.2%': the value a score started from, like 'from 70.2% to' (from-arrow)
     versioned = _VERSIONED.search(before) if not m.group("pct") else None
     if versioned and not any(s.end == len(before.rstrip()) for s in spans) and versioned.group(0).strip().casefold() not in metric_words \
             and not lexicon.cue(r"{scoring-gerund}").fullmatch(versioned.group(0).strip()):
@@ -293,7 +295,10 @@ def _cut_object(before: str, lexicon: ResultLexicon) -> bool:
     return lexicon.cue(r"\b{cut-verb}\s+(?:(?!(?:to|from|by|of|the)\b)[A-Za-z][\w-]*\s+){1,2}[~≈]?$").search(before) is not None
 
 
-_FROM_TO = re.compile(r"\bfrom\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?$", re.I)
+# 'from 70.2% to 78.2%', also written with an arrow ('from 70.2% → 78.2%', from-arrow)
+_TO = r"(?:\s+to\s+|\s*→\s*)"
+_FROM_TO = re.compile(r"\bfrom\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?" + _TO + r"[~≈]?$", re.I)
+_FROM_ARROW_START = (re.compile(r"\bfrom\s+[~≈]?$", re.I), re.compile(r"^\s*→\s*[~≈]?\d"))
 
 
 def _changed_to(before: str, lexicon: ResultLexicon) -> bool:
@@ -626,7 +631,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
             system = elliptic or parallel.get(n) or _subject(sentence, number, spans, lexicon)
-        if system is None and _unlinked_name(sentence, number, spans):
+        if system is None and (_unlinked_name(sentence, number, spans) or _named_variant(sentence, number, spans, lexicon)):
             continue  # a system is named but was not recognised: not the paper's own, whatever it is
         if weak is not None and benchmark is weak and not _weakly_grounded(sentence, number, system, lexicon):
             continue
@@ -845,6 +850,15 @@ def _unlinked_name(sentence: str, number: _Number, spans: list[_Span]) -> bool:
     ('Zorblax-4-plus reaches 95%' with no mention there)."""
     start = max((m.end() for m in re.finditer(r"[,;:(]", sentence[: number.start])), default=0)
     return any(not any(s.start <= m.start() < s.end for s in spans) for m in _NAME_SHAPE.finditer(sentence, start, number.start))
+
+
+def _named_variant(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
+    """'The Ultima variant achieves 96.0%': a variant named by a word the earlier stages did not recognise, in the clause
+    before the number, scored; it is not the paper's own system (named-variant)."""
+    start = max((m.end() for m in re.finditer(r"[,;:(]", sentence[: number.start])), default=0)
+    variant = lexicon.cue(r"\bthe\s+(?-i:(?P<name>[A-Z][\w.\-]*))\s+{sized-noun}\b")
+    return any(not any(s.start <= m.start("name") < s.end for s in spans)
+               for m in variant.finditer(sentence, start, number.start))
 
 
 _LIST_JOIN = re.compile(r"\s*(?:,\s*and|,|and|&)\s*", re.I)
@@ -1211,7 +1225,8 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
 
 def _changed_from(lexicon: ResultLexicon) -> re.Pattern:
     """The gap between a name and the value its score changed to: ' from 35.7% to ', ' going from 57.7% to '."""
-    return lexicon.cue(r"\s+(?:{changed-verb}\s+)?from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?")
+    # also with the metric named after the model ('improves A accuracy from 70.2% → 78.2%', changed-metric)
+    return lexicon.cue(r"(?:\s+{changed-verb})?(?:\s+[a-z][\w@.\-]*)?\s+from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?" + _TO + r"[~≈]?")
 
 
 def _trained_object(before: str, lexicon: ResultLexicon) -> bool:

@@ -932,3 +932,28 @@ def test_a_part_result_cites_the_sentence_that_named_the_benchmark(part_shapes):
 def test_a_qualified_score_after_a_scoring_gerund(part_shapes):
     # record-score: 'with A posting a new record of 58.2%', like 'with A reaching 32%'.
     assert scored(part_shapes, "vantrel") == [("Vantrel-4B", "QuxoBench", Decimal("58.2"))]
+
+
+VARIANT_SHAPES = """Top AI Papers of the Week (February 3 - 9)
+1. Quorvex
+Quorvex is a framework of autonomous research labs for prompt discovery.
+● Gains: On QuxoBench, a single agent lab improves Zorblax-7B accuracy from 70.2% → 78.2% (+11.4%) by discovering better prompts.
+2. Dravik
+Dravik is a reasoning model family. Dravik scores 88.1% on QuxoBench. The Ultima variant achieves 96.0% on QuxoBench and 91.2% on TaskQuill.
+"""
+
+
+@pytest.fixture(scope="module")
+def variant_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-02-03.txt", VARIANT_SHAPES)
+
+
+def test_a_score_raised_with_an_arrow_is_the_raised_models(variant_shapes):
+    # from-arrow: 'from 70.2% → 78.2%' reads like 'from 70.2% to 78.2%' (the start value is not a result);
+    # changed-metric: 'improves A accuracy from ...' with the metric after the model: A's score changed, not Quorvex's.
+    assert scored(variant_shapes, "quorvex") == [("Zorblax-7B", "QuxoBench", Decimal("78.2"))]
+
+
+def test_a_variant_named_by_an_unrecognised_word_is_not_the_papers_system(variant_shapes):
+    # named-variant: 'The Ultima variant achieves ...' scored, not Dravik; its scores are left out.
+    assert scored(variant_shapes, "dravik") == [("Dravik", "QuxoBench", Decimal("88.1"))]
