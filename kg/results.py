@@ -18,7 +18,8 @@ and decides, number by number:
   that spells it out ("Specifically, ..."), or for a baseline in a comparison
   ("vs 78.5% GRPO", "topping GPT-4o at 16.00") the benchmark of the score it is compared with, the one
   bracketed baselines are listed before ("TRM (40%) and HRM (32%) on ARC-AGI 1"), or the one the sentence
-  opens with as its subject when a named system scores ("X reveals ..., with GPT-4o reaching 32%"); the edition
+  opens with as its subject when a named system scores ("X reveals ..., with GPT-4o reaching 32%"), the one
+  benchmark the item named before for a score on a part of it ("leads Level II with 94.3%"); the edition
   when the linker cut the name short ("SWE-bench Multilingual"), or none;
 - its system: each of a compared pair ("A beats B on X (85.97 vs 83.97)"), a model whose score went "from X
   to Y", a baseline named beside its number ("GPT-4o (60.1%)"), else the
