@@ -50,6 +50,10 @@ TYPE_STYLE = {
 # millisecond per item it holds, at creation and on each change of its data, so this bounds the time to
 # interactive whatever the size of the graph.
 DETAIL = 400
+# Milliseconds without a request (search, click, zoom) before the page loads the rest of a view's detail, the
+# nodes it paints as dots until then (explorer.js, rule lod.later): a search right after opening is answered
+# without first waiting for detail the opening view does not need.
+QUIET_MS = 300
 
 
 @lru_cache(maxsize=1)
@@ -354,15 +358,17 @@ def page_data(graph: Graph | GraphFacts, focus: str | None = None, depth: int = 
 
 
 def render_page(graph: Graph | GraphFacts, title: str = "papers-kg", focus: str | None = None, depth: int = 2,
-                types: set[str] | None = None, detail: int = DETAIL) -> str:
+                types: set[str] | None = None, detail: int = DETAIL, quiet_ms: int = QUIET_MS) -> str:
     """The page for a graph (or its facts, kg.facts), or for the part of it around ``focus`` (an entity IRI).
 
-    ``detail``: how many drawn nodes the page's network holds per view (see DETAIL)."""
+    ``detail``: how many drawn nodes the page's network holds per view (see DETAIL); ``quiet_ms``: how long the
+    page waits without a request before loading the rest of a view's detail (see QUIET_MS)."""
     data = page_data(graph, focus, depth, types)
     # The opening view is the entity map (papers folded into "appears with" links); papers are a toggle away.
     settings = {"styles": TYPE_STYLE, "showPapers": bool(types and "Paper" in types),
                 "hiddenTypes": sorted(set(TYPE_STYLE) - types) if types else [],
-                "focus": next((n["id"] for n in data["nodes"] if n["iri"] == focus), None), "detail": detail}
+                "focus": next((n["id"] for n in data["nodes"] if n["iri"] == focus), None), "detail": detail,
+                "quiet": quiet_ms}
     vis_js, vis_css, page_js, page_css = _assets()
     return (
         _TEMPLATE.replace("%TITLE%", html_escape.escape(title))

@@ -451,6 +451,48 @@ def test_level_of_detail_draws_the_rest_as_dots_and_loads_them_in_view(browser, 
     assert requests == [detail_page.as_uri()]
 
 
+@pytest.fixture(scope="module")
+def patient_page(seeds_graph, tmp_path_factory):
+    """The seeds' page (40 drawn nodes per view) that waits a minute without a request before loading a view's
+    detail (kg.html.QUIET_MS is 300 ms), so what a view loads at once can be seen apart from what comes later."""
+    path = tmp_path_factory.mktemp("patient") / "graph.html"
+    path.write_text(render_page(seeds_graph, detail=40, quiet_ms=60000), encoding="utf-8")
+    return path
+
+
+def test_a_view_loads_what_it_shows_at_once_and_its_detail_when_quiet(browser, patient_page):
+    """Rule lod.later: the opening holds the labelled and the new nodes only (the rest are dots), a search adds
+    the labelled neighbours and the ends of the node's drawn links (each link there, darkened); the rest of the
+    view's detail waits for a quiet moment."""
+    context = browser.new_context(offline=True, viewport={"width": 1600, "height": 1000})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(patient_page.as_uri())
+    page.wait_for_selector("body[data-rendered=true]", state="attached", timeout=15000)
+    opening = page.evaluate("""() => { const s = kg.state, last = kg.data.digests.length - 1;
+        const fresh = kg.visibleNodeIds().filter(id => { const w = kg.data.nodes[id].w;
+            return last > 0 && w.length && w[0] === s.hi && s.hi > s.lo; });
+        return {loaded: kg.loadedIds(), labelled: Object.keys(s.labelled).map(Number), fresh: fresh, dots: kg.dotIds().length}; }""")
+    assert set(opening["loaded"]) == set(opening["labelled"]) | set(opening["fresh"]) and opening["dots"] > 40
+    hit = page.evaluate("() => kg.search('GRPO')")
+    page.wait_for_selector("#panel:not([hidden])", timeout=15000)
+    after = page.evaluate("""id => { const s = kg.state, links = [];
+        (kg.data.edges).forEach((e, i) => { if (s.shownEdges[i] && (e.from === id || e.to === id)) links.push(["r" + i, e.from, e.to]); });
+        kg.data.cooc.forEach((c, i) => { if (s.shownCooc[i] && (c[0] === id || c[1] === id)) links.push(["c" + i, c[0], c[1]]); });
+        return {loaded: kg.loadedIds(), labelled: Object.keys(s.highlight).map(Number),
+                links: links.map(l => [l[1], l[2], (kg.edges.get(l[0]) || {color: {}}).color.color])}; }""", hit)
+    ends = {i for a, b, _ in after["links"] for i in (a, b)}
+    assert after["links"] and {colour for *_, colour in after["links"]} <= {"#3e4c59", "#7b8794"}
+    assert set(after["loaded"]) == set(opening["loaded"]) | set(after["labelled"]) | ends
+    assert page.evaluate("() => document.body.getAttribute('data-complete')") is None
+    # Asked for, the view's detail is there (the quiet moment loads exactly this, in chunks).
+    page.evaluate("() => kg.loadView()")
+    assert len(page.evaluate("() => kg.loadedIds()")) > len(after["loaded"])
+    assert not errors, errors
+    context.close()
+
+
 def test_drawing_a_page_does_not_import_what_its_libraries_only_might_use(tmp_path):
     """networkit's __init__ imports matplotlib, pandas and scikit-learn when they are installed, and pyvis imports
     IPython, which made most of a `kg build` start; the page uses networkit's PLM and pyvis's copy of vis-network

@@ -142,15 +142,20 @@
     item.shape = n.type === "Paper" ? "square" : (styles[n.type] || {}).shape;
     return item;
   }
+  var nearKeys = {};  // the highlighted node's drawn links (see highlight)
   function edgeItem(key) {
-    var i = +key.slice(1);
+    var i = +key.slice(1), item;
     if (key[0] === "r") {
       var e = data.edges[i], direct = byId[e.from].type !== "Paper";
-      return {id: key, from: e.from, to: e.to, label: e.relation, arrows: "to", width: direct ? 1.6 : 0.6,
+      item = {id: key, from: e.from, to: e.to, label: e.relation, arrows: "to", width: direct ? 1.6 : 0.6,
               font: {size: 0, align: "middle", color: "#52606d"}, color: {color: direct ? "#7b8794" : "#bcc3cb", opacity: 0.8}};
+    } else {
+      var c = data.cooc[i];
+      item = {id: key, from: c[0], to: c[1], width: Math.min(1 + Math.log2(c[2].length) * 1.2, 5), color: {color: "#c3cad3", opacity: 0.55}};
     }
-    var c = data.cooc[i];
-    return {id: key, from: c[0], to: c[1], width: Math.min(1 + Math.log2(c[2].length) * 1.2, 5), color: {color: "#c3cad3", opacity: 0.55}};
+    // A link of the highlighted node is created darkened (see highlight), not created and then restyled.
+    if (nearKeys[key]) { var look = nearLook(key); item.color = look.color; if (look.font) item.font.size = look.font.size; }
+    return item;
   }
   function incident(id) {
     return relationsOf[id].map(function (i) { return "r" + i; }).concat(coocOf[id].map(function (i) { return "c" + i; }));
@@ -185,13 +190,32 @@
     var a = network.DOMtoCanvas({x: -margin, y: -margin}), b = network.DOMtoCanvas({x: w + margin, y: h + margin});
     return [a.x, a.y, b.x, b.y];
   }
-  // Loads the most important drawn nodes in view (up to DETAIL of them) and the drawn links among what is loaded.
-  function loadView() {
+  // Loads the most important drawn nodes in view (up to DETAIL of them, at most ``limit`` now) and the drawn links
+  // among what is loaded.
+  function loadView(limit) {
     var inView = shownIn(viewBounds()), wanted = inView.slice(0, DETAIL).filter(function (id) { return !loaded[id]; });
+    if (limit) wanted = wanted.slice(0, limit);
     if (wanted.length) load(wanted);
+    countPending();
+    return wanted.length;
+  }
+  function countPending() {
     state.pending = 0;
     Object.keys(state.shownNodes).forEach(function (id) { if (!loaded[id]) state.pending++; });
-    return wanted.length;
+  }
+  // rule lod.later: what a view needs to be usable (the labelled, the new, a selection's neighbourhood) is loaded
+  // at once; the rest of its detail, painted as dots meanwhile, once the page has had no request for QUIET_MS,
+  // in chunks of CHUNK nodes, a task each (a search, click or zoom meanwhile is answered first and loads its own
+  // view). vis-network runs its code cold on its first items, several times slower than later, and this detail,
+  // which a dot already shows at that zoom, was most of the time before the opening view and a search's panel.
+  var QUIET_MS = settings.quiet === undefined ? 300 : settings.quiet, CHUNK = 100, waveTimer = null;  // kg.html.QUIET_MS
+  function loadViewLater() {
+    clearTimeout(waveTimer);
+    waveTimer = setTimeout(function wave() {
+      var added = batched(loadView, CHUNK);
+      waveTimer = added ? setTimeout(wave, 0) : null;
+      if (!added) document.body.setAttribute("data-complete", "true");  // the view holds all it will (see loadView)
+    }, QUIET_MS);
   }
   // After a filter change: links now drawn between nodes already loaded, then the view.
   function loadShownLinks() {
@@ -203,7 +227,7 @@
   var nodes = new vis.DataSet(), edges = new vis.DataSet();
   // The labelled and the new (red-ringed) first, wherever they are.
   load(Object.keys(state.labelled).map(Number).concat(Object.keys(state.shownNodes).map(Number).filter(function (id) { return isNew(byId[id]); })));
-  loadView();
+  countPending();  // the rest of the opening view after its first drawing (lod.later)
   var nodeView = new vis.DataView(nodes, {filter: function (n) { return !!state.shownNodes[n.id]; }});
   var edgeView = new vis.DataView(edges, {filter: function (e) {
     return e.id[0] === "r" ? !!state.shownEdges[+e.id.slice(1)] : !!state.shownCooc[+e.id.slice(1)];
@@ -508,6 +532,9 @@
   // Highlighting a node enlarges its neighbours' labels and darkens its links; only those items are restyled,
   // so selecting stays instant on a map of thousands of nodes.
   var nearEdges = [];
+  function nearLook(key) {
+    return key[0] === "r" ? {font: {size: 11 / network.getScale()}, color: {color: "#3e4c59", opacity: 1}} : {color: {color: "#7b8794", opacity: 0.95}};
+  }
   function highlight(id) {
     var before = state.highlight || {};
     if (id === null) state.highlight = null;
@@ -524,14 +551,16 @@
       return eid[0] === "r" ? {id: eid, font: {size: 0}, color: {color: byId[ends(eid)[0]].type !== "Paper" ? "#7b8794" : "#bcc3cb", opacity: 0.8}}
                             : {id: eid, color: {color: "#c3cad3", opacity: 0.55}};
     });
-    nearEdges = [];
+    nearEdges = []; nearKeys = {};
     if (id !== null) {
-      load(Object.keys(neighbours(id)).map(Number));
-      nearEdges = incident(id).filter(function (key) { return edgeLoaded[key]; });
-      nearEdges.forEach(function (eid) {
-        updates.push(eid[0] === "r" ? {id: eid, font: {size: 11 / network.getScale()}, color: {color: "#3e4c59", opacity: 1}}
-                                    : {id: eid, color: {color: "#7b8794", opacity: 0.95}});
-      });
+      // Loaded at once: the labelled neighbours and the ends of the node's drawn links (so each of those links is
+      // there, darkened); its other neighbours, with no drawn link to it, come with the view's detail (lod.later).
+      var wanted = Object.keys(state.highlight).map(Number), mine = incident(id);
+      var restyle = mine.filter(function (key) { return edgeLoaded[key]; });
+      mine.forEach(function (key) { if (edgeShown(key)) { nearKeys[key] = true; wanted.push.apply(wanted, ends(key)); } });
+      load(wanted);
+      nearEdges = mine.filter(function (key) { return edgeLoaded[key]; });
+      restyle.forEach(function (key) { updates.push(Object.assign({id: key}, nearLook(key))); });
     }
     if (updates.length) edges.update(updates);
   }
@@ -750,8 +779,8 @@
       // On a big map, zoom in to the neighbourhood; a small one already shows it at the opening zoom.
       var zoom = state.shownCount > 150 ? 2.2 : 1;
       network.focus(id, {scale: Math.max(network.getScale(), baseScale * zoom), offset: {x: -190, y: 0}, animation: false});
-      loadView();
       highlight(id);
+      loadViewLater();
       applyStyles();  // labels follow the new zoom
       status.textContent = "";
     } else {
@@ -889,6 +918,6 @@
   window.kgNetwork = network;
   network.once("afterDrawing", function () {
     document.body.setAttribute("data-rendered", "true");
-    document.body.setAttribute("data-complete", "true");  // what the opening view loads is loaded (see loadView)
+    loadViewLater();
   });
 });
