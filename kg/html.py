@@ -17,6 +17,7 @@ import base64
 import html as html_escape
 import importlib.util
 import json
+import re
 import sys
 import zlib
 from collections import defaultdict
@@ -56,6 +57,20 @@ DETAIL = 400
 QUIET_MS = 300
 
 
+# vis-network's style sheet is 220 KB, nearly all of it icons (data: URLs) of the parts of its interface the page
+# does not turn on: navigation buttons, the manipulation toolbar and the configurator. Parsing them was a cost of
+# every opening; their rules are left out (the rest, tooltips and overlay, is kept).
+UNUSED_VIS_UI = ("vis-navigation", "vis-manipulation", "vis-edit-mode", "vis-close", "vis-configuration", "vis-color-picker")
+
+
+def used_vis_css(css: str) -> str:
+    """vis-network's style rules without those of the interface parts in UNUSED_VIS_UI."""
+    rules = re.findall(r"[^{}]+\{[^{}]*\}", css)
+    if "".join(rules) != css.strip():  # not the flat sheet this filter reads (an @media block, a new layout): all of it
+        return css
+    return "".join(rule for rule in rules if not any(part in rule.split("{", 1)[0] for part in UNUSED_VIS_UI))
+
+
 @lru_cache(maxsize=1)
 def _assets() -> tuple[str, str, str, str]:
     # Found, not imported: importing pyvis imports IPython (0.8 s of a build's start), and only its files are used.
@@ -66,7 +81,7 @@ def _assets() -> tuple[str, str, str, str]:
     own = resources.files("kg").joinpath("assets")
     return (
         (lib / "vis-network.min.js").read_text(encoding="utf-8"),
-        (lib / "vis-network.css").read_text(encoding="utf-8"),
+        used_vis_css((lib / "vis-network.css").read_text(encoding="utf-8")),
         own.joinpath("explorer.js").read_text(encoding="utf-8"),
         own.joinpath("explorer.css").read_text(encoding="utf-8"),
     )

@@ -38,6 +38,19 @@ def test_page_has_no_external_reference(seed_page):
     assert "GRPO-RoC" in {n["label"] for n in _page_data(text)[1]["nodes"]}
 
 
+def test_page_leaves_out_the_styles_of_vis_network_parts_it_does_not_turn_on(seed_page):
+    """vis-network's sheet is 220 KB of icons for its navigation buttons, toolbar and configurator, none of which
+    the page turns on: the page keeps its other rules (the tooltip's) and parses none of those."""
+    from kg.html import used_vis_css
+
+    vis_style = seed_page.read_text(encoding="utf-8").split("<style>", 1)[1].split("</style>", 1)[0]
+    assert "div.vis-tooltip{" in vis_style and "vis-navigation" not in vis_style and "data:" not in vis_style
+    sheet = ".vis-tip{color:red}div.vis-network div.vis-navigation div.vis-up{background:url(data:x)}"
+    assert used_vis_css(sheet) == ".vis-tip{color:red}"
+    nested = "@media print{.vis-navigation{display:none}}"
+    assert used_vis_css(nested) == nested  # a sheet it cannot read rule by rule is kept whole
+
+
 def _page_data(page: str) -> tuple[str, dict]:
     """The packed data block of a page, and the JSON it holds (deflated, base64-encoded)."""
     packed = page.split('id="kg-data">', 1)[1].split("</script>", 1)[0]
