@@ -486,22 +486,29 @@ def test_a_view_loads_what_it_shows_at_once_and_its_detail_when_quiet(browser, p
     opening = page.evaluate("""() => { const s = kg.state, last = kg.data.digests.length - 1;
         const fresh = kg.visibleNodeIds().filter(id => { const w = kg.data.nodes[id].w;
             return last > 0 && w.length && w[0] === s.hi && s.hi > s.lo; });
-        return {loaded: kg.loadedIds(), labelled: Object.keys(s.labelled).map(Number), fresh: fresh, dots: kg.dotIds().length}; }""")
+        return {loaded: kg.loadedIds(), labelled: Object.keys(s.labelled).map(Number), fresh: fresh, dots: kg.dotIds().length,
+                held: kg.edges.getIds()}; }""")
     assert set(opening["loaded"]) == set(opening["labelled"]) | set(opening["fresh"]) and opening["dots"] > 40
     hit = page.evaluate("() => kg.search('GRPO')")
     page.wait_for_selector("#panel:not([hidden])", timeout=15000)
     after = page.evaluate("""id => { const s = kg.state, links = [];
         (kg.data.edges).forEach((e, i) => { if (s.shownEdges[i] && (e.from === id || e.to === id)) links.push(["r" + i, e.from, e.to]); });
         kg.data.cooc.forEach((c, i) => { if (s.shownCooc[i] && (c[0] === id || c[1] === id)) links.push(["c" + i, c[0], c[1]]); });
-        return {loaded: kg.loadedIds(), labelled: Object.keys(s.highlight).map(Number),
+        return {loaded: kg.loadedIds(), labelled: Object.keys(s.highlight).map(Number), held: kg.edges.getIds(), keys: links.map(l => l[0]),
                 links: links.map(l => [l[1], l[2], (kg.edges.get(l[0]) || {color: {}}).color.color])}; }""", hit)
     ends = {i for a, b, _ in after["links"] for i in (a, b)}
     assert after["links"] and {colour for *_, colour in after["links"]} <= {"#3e4c59", "#7b8794"}
     assert set(after["loaded"]) == set(opening["loaded"]) | set(after["labelled"]) | ends
+    # The links among the neighbours wait too (painted as lines meanwhile): the network holds the node's links only.
+    assert set(after["held"]) <= set(opening["held"]) | set(after["keys"])
     assert page.evaluate("() => document.body.getAttribute('data-complete')") is None
     # Asked for, the view's detail is there (the quiet moment loads exactly this, in chunks).
     page.evaluate("() => kg.loadView()")
     assert len(page.evaluate("() => kg.loadedIds()")) > len(after["loaded"])
+    unheld = page.evaluate("""() => { const held = new Set(kg.edges.getIds()), loaded = new Set(kg.loadedIds()), s = kg.state;
+        return kg.data.edges.filter((e, i) => s.shownEdges[i] && loaded.has(e.from) && loaded.has(e.to) && !held.has("r" + i)).length
+             + kg.data.cooc.filter((c, i) => s.shownCooc[i] && loaded.has(c[0]) && loaded.has(c[1]) && !held.has("c" + i)).length; }""")
+    assert unheld == 0
     assert not errors, errors
     context.close()
 

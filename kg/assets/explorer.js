@@ -165,15 +165,22 @@
     return key[0] === "r" ? [data.edges[i].from, data.edges[i].to] : [data.cooc[i][0], data.cooc[i][1]];
   }
   function edgeShown(key) { return key[0] === "r" ? !!state.shownEdges[+key.slice(1)] : !!state.shownCooc[+key.slice(1)]; }
-  function addEdge(key, links) {
+  // A drawn link between loaded nodes that the network does not hold yet (see load's ``only``) is painted as a
+  // line under the network, as the links of dots are, until the view's detail brings it (loadView).
+  var skippedLinks = false;
+  function addEdge(key, links, only) {
     var pair = ends(key);
-    if (!edgeLoaded[key] && loaded[pair[0]] && loaded[pair[1]] && edgeShown(key)) { edgeLoaded[key] = true; links.push(edgeItem(key)); }
+    if (!edgeLoaded[key] && loaded[pair[0]] && loaded[pair[1]] && edgeShown(key)) {
+      if (only && !only[key]) { skippedLinks = true; return; }
+      edgeLoaded[key] = true; links.push(edgeItem(key));
+    }
   }
-  function load(ids) {
+  // Loads nodes into the network with their drawn links to loaded nodes (only those in ``only``, when given).
+  function load(ids, only) {
     var scale = typeof network === "undefined" ? baseScale : network.getScale(), fresh = [], links = [];
     ids.forEach(function (id) { if (!loaded[id]) { loaded[id] = true; fresh.push(nodeItem(byId[id], scale)); } });
     if (fresh.length) dots = null;
-    fresh.forEach(function (item) { incident(item.id).forEach(function (key) { addEdge(key, links); }); });
+    fresh.forEach(function (item) { incident(item.id).forEach(function (key) { addEdge(key, links, only); }); });
     if (fresh.length) nodes.add(fresh);
     if (links.length) edges.add(links);
   }
@@ -196,6 +203,7 @@
     var inView = shownIn(viewBounds()), wanted = inView.slice(0, DETAIL).filter(function (id) { return !loaded[id]; });
     if (limit) wanted = wanted.slice(0, limit);
     if (wanted.length) load(wanted);
+    if (skippedLinks) { skippedLinks = false; loadShownLinks(); }
     countPending();
     return wanted.length;
   }
@@ -222,7 +230,7 @@
     var links = [];
     Object.keys(state.shownEdges).forEach(function (i) { addEdge("r" + i, links); });
     Object.keys(state.shownCooc).forEach(function (i) { addEdge("c" + i, links); });
-    if (links.length) edges.add(links);
+    if (links.length) { edges.add(links); dots = null; }
   }
   var nodes = new vis.DataSet(), edges = new vis.DataSet();
   // The labelled and the new (red-ringed) first, wherever they are.
@@ -393,13 +401,13 @@
       var n = byId[id], colour = (styles[n.type] || {}).color || "#9aa5b1";
       (byColour[colour] = byColour[colour] || []).push(n);
     });
-    function reach(a, b) { if (!loaded[a] || !loaded[b]) links.push([byId[a], byId[b]]); }
-    Object.keys(state.shownEdges).forEach(function (i) { reach(data.edges[i].from, data.edges[i].to); });
-    Object.keys(state.shownCooc).forEach(function (i) { reach(data.cooc[i][0], data.cooc[i][1]); });
+    function reach(key, a, b) { if (!edgeLoaded[key]) links.push([byId[a], byId[b]]); }
+    Object.keys(state.shownEdges).forEach(function (i) { reach("r" + i, data.edges[i].from, data.edges[i].to); });
+    Object.keys(state.shownCooc).forEach(function (i) { reach("c" + i, data.cooc[i][0], data.cooc[i][1]); });
     return {colours: Object.keys(byColour).sort().map(function (c) { return [c, byColour[c]]; }), links: links};
   }
   function drawDots(ctx, scale) {
-    if (!state.pending) return;
+    if (!state.pending && !skippedLinks) return;
     dots = dots || collectDots();
     ctx.save();
     ctx.beginPath();
@@ -558,7 +566,7 @@
       var wanted = Object.keys(state.highlight).map(Number), mine = incident(id);
       var restyle = mine.filter(function (key) { return edgeLoaded[key]; });
       mine.forEach(function (key) { if (edgeShown(key)) { nearKeys[key] = true; wanted.push.apply(wanted, ends(key)); } });
-      load(wanted);
+      load(wanted, nearKeys);  // links among the neighbours come with the view's detail
       nearEdges = mine.filter(function (key) { return edgeLoaded[key]; });
       restyle.forEach(function (key) { updates.push(Object.assign({id: key}, nearLook(key))); });
     }
