@@ -35,7 +35,7 @@ from scipy.sparse.csgraph import minimum_spanning_tree
 
 from .facts import GraphFacts
 from .layout import layout
-from .namespaces import KG, EntityType, Predicate
+from .namespaces import KG, RES_IRI, EntityType, Predicate
 from .network import NODE_CLASSES, appears_with, entity_graph, to_networkx
 
 TYPE_STYLE = {
@@ -344,6 +344,50 @@ def _layout(data: dict) -> None:
         n["x"], n["y"] = round(float(placed.x[n["id"]]), 1), round(float(placed.y[n["id"]]), 1)
 
 
+def for_page(data: dict) -> dict:
+    """``data`` in the form the page carries, which its script reads back at opening (explorer.js, ``unfold``):
+    the same facts with what is said twice said once. The browser inflates and parses this JSON before anything
+    else, so its length is a cost of every opening.
+
+    Nodes: IRIs without the resource prefix, no ``digests`` when ``w`` (their weeks) names the same files, no empty
+    alias list or null family. Edges: each evidence sentence once in ``sentences`` (one supports several relations
+    of a paper), an edge's evidence as [sentence number, digest number in ``digests``] pairs (the file name itself
+    for a digest not in the table)."""
+    files = [d["file"] for d in data["digests"]]
+    digest_number = {f: i for i, f in enumerate(files)}
+    nodes = []
+    for node in data["nodes"]:
+        slim = {k: v for k, v in node.items() if not (k in ("aliases", "family") and not v)}
+        if node["iri"].startswith(RES_IRI):
+            slim["iri"] = node["iri"][len(RES_IRI):]
+        if sorted(node["digests"]) == sorted(files[i] for i in node["w"]) and len(set(node["digests"])) == len(node["digests"]):
+            del slim["digests"]
+        nodes.append(slim)
+    sentence_number: dict[str, int] = {}
+    edges = []
+    for edge in data["edges"]:
+        slim = {k: v for k, v in edge.items() if k != "evidence"}
+        if edge["evidence"]:
+            slim["ev"] = [[sentence_number.setdefault(e["sentence"], len(sentence_number)), digest_number.get(e["digest"], e["digest"])]
+                          for e in edge["evidence"]]
+        edges.append(slim)
+    return {**data, "nodes": nodes, "edges": edges, "sentences": list(sentence_number), "base": RES_IRI}
+
+
+def from_page(packed: dict) -> dict:
+    """What for_page made, read back as the page's script reads it (the page's data as graph_data gave it)."""
+    files = [d["file"] for d in packed["digests"]]
+    nodes = [{**n, "iri": n["iri"] if "://" in n["iri"] else packed["base"] + n["iri"], "aliases": n.get("aliases", []),
+              "family": n.get("family"), "digests": n.get("digests", [files[i] for i in n["w"]])} for n in packed["nodes"]]
+    edges = []
+    for e in packed["edges"]:
+        edge = {k: v for k, v in e.items() if k != "ev"}
+        edge["evidence"] = [{"digest": files[d] if isinstance(d, int) else d, "sentence": packed["sentences"][s]} for s, d in e.get("ev", [])]
+        edges.append(edge)
+    rest = {k: v for k, v in packed.items() if k not in ("sentences", "base")}
+    return {**rest, "nodes": nodes, "edges": edges}
+
+
 def _packed(value) -> str:
     """``value`` as JSON, deflated (zlib format) and base64-encoded: what the page inflates (see explorer.js).
 
@@ -390,7 +434,7 @@ def render_page(graph: Graph | GraphFacts, title: str = "papers-kg", focus: str 
         .replace("%VIS_CSS%", vis_css)
         .replace("%PAGE_CSS%", page_css)
         .replace("%SETTINGS%", _json_for_script(settings))
-        .replace("%DATA%", _packed(data))
+        .replace("%DATA%", _packed(for_page(data)))
         .replace("%VIS_JS%", vis_js.replace("</script", "<\\/script"))
         .replace("%PAGE_JS%", page_js)
     )

@@ -52,9 +52,30 @@ def test_page_leaves_out_the_styles_of_vis_network_parts_it_does_not_turn_on(see
 
 
 def _page_data(page: str) -> tuple[str, dict]:
-    """The packed data block of a page, and the JSON it holds (deflated, base64-encoded)."""
+    """The packed data block of a page, and the data it holds (deflated, base64-encoded JSON, read back as the
+    page's script reads it: kg.html.from_page)."""
+    from kg.html import from_page
+
     packed = page.split('id="kg-data">', 1)[1].split("</script>", 1)[0]
-    return packed, json.loads(zlib.decompress(base64.b64decode(packed, validate=True)))
+    return packed, from_page(json.loads(zlib.decompress(base64.b64decode(packed, validate=True))))
+
+
+def test_page_data_says_each_sentence_once_and_the_page_reads_it_back(browser, seed_page, seeds_graph):
+    """for_page: a sentence that supports several relations travels once, IRIs without their common prefix; the
+    page's script (unfold) gives back graph_data's nodes and edges, evidence included."""
+    from kg.html import graph_data
+
+    packed = seed_page.read_text(encoding="utf-8").split('id="kg-data">', 1)[1].split("</script>", 1)[0]
+    raw = json.loads(zlib.decompress(base64.b64decode(packed)))
+    said = [e["sentence"] for edge in graph_data(seeds_graph)["edges"] for e in edge["evidence"]]
+    assert len(raw["sentences"]) == len(set(said)) < len(said)
+    assert not any(n["iri"].startswith("https://") for n in raw["nodes"])
+    page, _, errors = _open(browser, seed_page)
+    read = page.evaluate("() => ({nodes: kg.data.nodes.map(n => [n.iri, n.aliases, n.family]), edges: kg.data.edges})")
+    expected = graph_data(seeds_graph)
+    assert read["nodes"] == [[n["iri"], n["aliases"], n["family"]] for n in expected["nodes"]]
+    assert read["edges"] == json.loads(json.dumps(expected["edges"]))
+    assert not errors, errors
 
 
 def test_digest_text_cannot_become_markup(tmp_path):

@@ -10,8 +10,24 @@
   var packed = atob(document.getElementById("kg-data").textContent.trim()), bytes = new Uint8Array(packed.length);
   for (var i = 0; i < packed.length; i++) bytes[i] = packed.charCodeAt(i);
   new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).text()
-    .then(function (text) { explore(JSON.parse(text)); })
+    .then(function (text) { explore(unfold(JSON.parse(text))); })
     .catch(function (error) { setTimeout(function () { throw error; }, 0); });  // reported as any page error
+  // The data as kg/html.py's for_page wrote it, back in the form graph_data gives (what is said once, said again
+  // where the page reads it; a node's digests are left to digestNames, which reads its weeks).
+  function unfold(data) {
+    var base = data.base || "", sentences = data.sentences || [], files = data.digests.map(function (d) { return d.file; });
+    data.nodes.forEach(function (n) {
+      if (n.iri.indexOf("://") < 0) n.iri = base + n.iri;
+      if (!n.aliases) n.aliases = [];
+      if (n.family === undefined) n.family = null;
+    });
+    data.edges.forEach(function (e) {
+      e.evidence = (e.ev || []).map(function (p) { return {sentence: sentences[p[0]], digest: typeof p[1] === "number" ? files[p[1]] : p[1]}; });
+      delete e.ev;
+    });
+    delete data.sentences; delete data.base;
+    return data;
+  }
 })(function (data) {
   "use strict";
   var settings = JSON.parse(document.getElementById("kg-settings").textContent);
@@ -605,7 +621,7 @@
     fact("aliases", n.aliases.join(", "));
     fact("family", n.family);
     var names = digestNames(n);
-    if (!names.length) names = n.digests;
+    if (!names.length) names = n.digests || [];
     var shown = names.length > 8 ? names.slice(0, 3).concat(["…"], names.slice(-4)) : names;
     fact(n.type === "Paper" ? "described in" : "mentioned in " + names.length + " digest" + (names.length === 1 ? "" : "s"),
          shown.join(", "));
