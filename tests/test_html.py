@@ -149,6 +149,20 @@ def _open(browser, path):
     return page, requests, errors
 
 
+def test_page_reads_its_data_without_a_native_base64_decoder(browser, seed_page):
+    """The data block is decoded by Uint8Array.fromBase64 where the browser has it, by atob otherwise."""
+    context = browser.new_context(offline=True)
+    context.add_init_script("delete Uint8Array.fromBase64")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(seed_page.as_uri())
+    page.wait_for_selector("body[data-rendered=true]", state="attached", timeout=15000)
+    assert page.evaluate("() => typeof Uint8Array.fromBase64") == "undefined"
+    assert "GRPO-RoC" in page.evaluate("() => kg.data.nodes.map(n => n.label)") and not errors, errors
+    context.close()
+
+
 def test_page_renders_offline(browser, seed_page):
     page, requests, errors = _open(browser, seed_page)
     drawn = page.evaluate("() => window.kg.visibleNodeIds().length")
