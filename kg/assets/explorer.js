@@ -206,6 +206,13 @@
     fresh.forEach(function (item) { incident(item.id).forEach(function (key) { addEdge(key, links, only); }); });
     if (fresh.length) nodes.add(fresh);
     if (links.length) edges.add(links);
+    // vis-network draws a node only where its bounding box says it is, and a node added to a network that has
+    // already drawn keeps an empty box at the origin until a redraw has passed over it: placed now, it is
+    // drawn on the next frame instead of the one after (which may not come before the next request).
+    if (typeof network !== "undefined") {
+      var ctx = network.canvas.getContext();
+      fresh.forEach(function (item) { var node = network.body.nodes[item.id]; if (node) node.updateBoundingBox(ctx); });
+    }
   }
   // The drawn nodes in a box of the map (all of them without one), most important first.
   function shownIn(bounds) {
@@ -424,10 +431,11 @@
       var n = byId[id], colour = (styles[n.type] || {}).color || "#9aa5b1";
       (byColour[colour] = byColour[colour] || []).push(n);
     });
-    function reach(key, a, b) { if (!edgeLoaded[key]) links.push([byId[a], byId[b]]); }
+    var near = [];  // the highlighted node's links to nodes not loaded yet: darkened, as its loaded links are
+    function reach(key, a, b) { if (!edgeLoaded[key]) (nearKeys[key] ? near : links).push([byId[a], byId[b]]); }
     Object.keys(state.shownEdges).forEach(function (i) { reach("r" + i, data.edges[i].from, data.edges[i].to); });
     Object.keys(state.shownCooc).forEach(function (i) { reach("c" + i, data.cooc[i][0], data.cooc[i][1]); });
-    return {colours: Object.keys(byColour).sort().map(function (c) { return [c, byColour[c]]; }), links: links};
+    return {colours: Object.keys(byColour).sort().map(function (c) { return [c, byColour[c]]; }), links: links, near: near};
   }
   function drawDots(ctx, scale) {
     if (!state.pending && !skippedLinks) return;
@@ -436,6 +444,9 @@
     ctx.beginPath();
     dots.links.forEach(function (l) { ctx.moveTo(l[0].x, l[0].y); ctx.lineTo(l[1].x, l[1].y); });
     ctx.lineWidth = 0.8 / scale; ctx.strokeStyle = "#c3cad3"; ctx.globalAlpha = 0.55; ctx.stroke();
+    ctx.beginPath();
+    dots.near.forEach(function (l) { ctx.moveTo(l[0].x, l[0].y); ctx.lineTo(l[1].x, l[1].y); });
+    ctx.lineWidth = 1.6 / scale; ctx.strokeStyle = "#7b8794"; ctx.globalAlpha = 0.95; ctx.stroke();
     ctx.globalAlpha = 0.8;
     dots.colours.forEach(function (pair) {
       ctx.beginPath();
@@ -582,13 +593,14 @@
       return eid[0] === "r" ? {id: eid, font: {size: 0}, color: {color: byId[ends(eid)[0]].type !== "Paper" ? "#7b8794" : "#bcc3cb", opacity: 0.8}}
                             : {id: eid, color: {color: "#c3cad3", opacity: 0.55}};
     });
-    nearEdges = []; nearKeys = {};
+    nearEdges = []; nearKeys = {}; dots = null;
     if (id !== null) {
-      // Loaded at once: the labelled neighbours and the ends of the node's drawn links (so each of those links is
-      // there, darkened); its other neighbours, with no drawn link to it, come with the view's detail (lod.later).
+      // Loaded at once: the node and its labelled neighbours, with the node's links among them (darkened). Its
+      // links to the others are painted darkened under the network, and the rest comes with the view's detail
+      // (lod.later), those links created darkened.
       var wanted = Object.keys(state.highlight).map(Number), mine = incident(id);
       var restyle = mine.filter(function (key) { return edgeLoaded[key]; });
-      mine.forEach(function (key) { if (edgeShown(key)) { nearKeys[key] = true; wanted.push.apply(wanted, ends(key)); } });
+      mine.forEach(function (key) { if (edgeShown(key)) nearKeys[key] = true; });
       load(wanted, nearKeys);  // links among the neighbours come with the view's detail
       nearEdges = mine.filter(function (key) { return edgeLoaded[key]; });
       restyle.forEach(function (key) { updates.push(Object.assign({id: key}, nearLook(key))); });
