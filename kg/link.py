@@ -419,11 +419,17 @@ class Linker:
             parent = entities.get(entity.variant_of) if entity.variant_of else None
             own = vote_totals(t.vote for t in votes.get(key, ()))
             weak = not entity.type or (not entity.in_vocabulary and own[entity.type] < confident)
-            if weak and parent is not None and parent.type in {EntityType.MODEL, EntityType.BENCHMARK}:
+            # type.family-tie: a tie between the family's type and another ('Zorb-4o' with a model family's head and
+            # 'zero-shot Zorb-4o prompting') was broken by TIE_ORDER alone; the family is the better evidence
+            tied = (parent is not None and entity.type is not None and parent.type is not None and not entity.in_vocabulary
+                    and entity.type != parent.type and own[parent.type] >= own[entity.type])
+            if (weak or tied) and parent is not None and parent.type in {EntityType.MODEL, EntityType.BENCHMARK}:
                 # 'Phi-4-Mini-Reasoning' is a Phi-4 model whatever its title suggests
                 entities[key] = replace(entity, type=parent.type)
-                decisions[key].append(Decision("type.family", f"{parent.type} like its family {parent.label} "
-                                               f"(own votes for {entity.type or 'any type'} under {confident})"))
+                why = (f"its own votes tie {parent.type} with {entity.type}" if tied and not weak
+                       else f"own votes for {entity.type or 'any type'} under {confident}")
+                decisions[key].append(Decision("type.family-tie" if tied and not weak else "type.family",
+                                               f"{parent.type} like its family {parent.label} ({why})"))
             elif not entity.type:
                 # a named thing with no other evidence: systems and frameworks are methods
                 entities[key] = replace(entity, type=EntityType.METHOD)
