@@ -136,6 +136,9 @@ def test_the_people_or_the_opening_subject_of_an_item_name_an_organisation():
     assert author in votes("Blorfco researchers propose Quxnet-7B, a model for planning.")["Blorfco"]
     assert author in votes("New research from Quxlab, Zorbwerk, and Blorfco shows that Quxnet-7B plans well.")["Zorbwerk"]
     assert author in votes("Zorbwerk research demonstrates that Quxnet-7B plans well.")["Zorbwerk"]
+    # org.author-conjunct: every lab of a list before 'researchers', not only the last one
+    assert author in votes("Quillmont and Blorfco researchers present Quxnet-7B, a model for planning.")["Quillmont"]
+    assert author in votes("Quillmont, Zorbwerk and Blorfco researchers present Quxnet-7B, a model for planning.")["Zorbwerk"]
     assert author in votes("They find disagreement among twelve frontier models from Quxlab, ZorbAI, and Blorfco.")["Blorfco"]
     assert author in votes("A new paper from Quxlab Zorbmind introduces a framework for agent traps.")["Quxlab Zorbmind"]
     # the subject of an item's first body sentence, which the title does not name ...
