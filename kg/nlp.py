@@ -541,6 +541,11 @@ class NameFinder:
                 and doc[start - 2].text not in self.lex.sentence_opening_marks and doc[start - 1].lower_ not in lower \
                 and fold(doc[start - 1].text) not in self.not_entities:
             start -= 1
+        opening = start - 1 == sent.start or (start - 2 >= sent.start and doc[start - 2].text in self.lex.sentence_opening_marks)
+        if opening and start - 1 not in taken and _capitalised_word(doc[start - 1], title_case=True) and doc[start - 1].lower_ not in lower \
+                and fold(doc[start - 1].text) not in self.not_entities \
+                and self.lex.org_author_after.match(text_of(doc)[token.idx + len(token.text) : sent.end_char]):
+            start -= 1  # name.lab-run-opening: 'Zorbco QuxMind researchers introduce ...': the lab's name opens the sentence
         return start
 
     @staticmethod

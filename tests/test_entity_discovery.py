@@ -127,6 +127,16 @@ def test_a_name_that_opens_a_sentence_introducing_a_framework_and_comes_back_is_
     assert "Blorfco" not in found  # named once, as a lab is: no definition
 
 
+def test_a_lab_name_opening_a_sentence_before_researchers_is_whole():
+    """name.lab-run-opening: the plain word opening a sentence is part of the lab's name when 'researchers' follows
+    ('Zorbco QuxMind researchers'), though a sentence's first word is otherwise capitalised anyway ('Using QuxMind')."""
+    vocabulary = load_vocabulary()
+    found = {m.text for m in _mentions(vocabulary, "Zorbco QuxMind researchers introduce Blorfnet, a method for planning. "
+                                                   "Using QuxMind tools, Blorfnet plans well.")}
+    assert "Zorbco QuxMind" in found
+    assert "Using QuxMind" not in found
+
+
 def test_the_people_or_the_opening_subject_of_an_item_name_an_organisation():
     vocabulary = load_vocabulary()
 
