@@ -62,6 +62,15 @@ def test_an_acronym_spelled_by_lower_case_word_prefixes_is_generic(mentions):
     ("Zorblax-7B automates QZX operations and helps QZX assistants.", "QZX"),
     ("Zorblax-7B ran 200 BLORFT calculations overnight.", "BLORFT"),
     ("Zorblax-7B reaches 1.77% ZQR vs 47.98% for others.", "ZQR"),
+    # a field's term before a domain noun: patients, proteins, mutations, regimens, countries, usage, criteria, solutions
+    ("Zorblax-7B flags QZK9 mutations and QZX proteins in 900 QZT patients.", "QZK9"),
+    ("Zorblax-7B flags QZK9 mutations and QZX proteins in 900 QZT patients.", "QZX"),
+    ("Zorblax-7B flags QZK9 mutations and QZX proteins in 900 QZT patients.", "QZT"),
+    ("Zorblax-7B cuts QZRAM usage, meets QZM criteria and finds QZC solutions across QZI regimens in QZG countries.", "QZRAM"),
+    ("Zorblax-7B cuts QZRAM usage, meets QZM criteria and finds QZC solutions across QZI regimens in QZG countries.", "QZM"),
+    ("Zorblax-7B cuts QZRAM usage, meets QZM criteria and finds QZC solutions across QZI regimens in QZG countries.", "QZC"),
+    ("Zorblax-7B cuts QZRAM usage, meets QZM criteria and finds QZC solutions across QZI regimens in QZG countries.", "QZI"),
+    ("Zorblax-7B cuts QZRAM usage, meets QZM criteria and finds QZC solutions across QZI regimens in QZG countries.", "QZG"),
 ])
 def test_a_word_used_only_as_a_modifier_or_metric_is_not_an_entity(mentions, body, word):
     found = mentions(body)
