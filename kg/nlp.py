@@ -601,6 +601,11 @@ class NameFinder:
 
     def _widen(self, span: Span) -> Span:
         doc, end = span.doc, span.end
+        if span.label_ == EntityType.ORGANIZATION and end < sentence_of(span).end and doc[end - 1].whitespace_ \
+                and _VERSION_ALONE.match(doc[end].text):
+            # name.org-release: 'Zorbco V4', 'Zorbco v3.1': a lab's name, then a v-version, is that lab's model
+            span = Span(doc, span.start, end + 1, label="NAME")
+            end = span.end
         if span.label_ in _VERSIONED_LABELS:
             while end < len(doc) and doc[end - 1].whitespace_ != "" and _is_model_suffix(doc[end], self.lex):
                 end += 1

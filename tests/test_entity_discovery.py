@@ -350,3 +350,12 @@ def test_every_rival_of_a_long_compared_list_is_compared(tmp_path):
     for name in ("Quxa-7B", "Plonk-9B", "Blorf-3", "Zlarp-4", "Vorn-5"):
         assert ("context.compared", "Model") in found[name]
     assert not any(rule == "context.compared" for rule, _ in found["Trillo-3"] | found["Wexa-4"])
+
+
+def test_a_known_lab_then_a_v_version_is_that_labs_model(tmp_path):
+    """name.org-release: 'Florbco V4' is Florbco's model, not the lab and a lone version ('V4' alone is no name)."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Florbco", "type": "Organization"}])
+    found = {m.text: {v.type.value for v in m.votes} for m in _mentions(
+        vocabulary, "Zorvath beats Florbco V4 and Florbco v3.1 on hard tasks; Florbco researchers agree.")}
+    assert "Model" in found["Florbco V4"] and "Model" in found["Florbco v3.1"]
+    assert "Organization" in found["Florbco"]  # the lab written alone stays the lab
