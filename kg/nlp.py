@@ -107,6 +107,7 @@ _YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
 _ONE_DIGIT = re.compile(r"^\d$")
 _TWO_DIGITS = re.compile(r"^\d\d$")
 _VERSION_TIER = re.compile(r"^\d+(?:\.\d+)?-([A-Za-z]+)$")
+_VERSION_CODE = re.compile(r"^\d+(?:\.\d+)?-[A-Z]{1,3}$")  # '2.5-VL': a release's modality or kind code
 _NAME_PARTS = re.compile(r"[\s\-‐‑–]")  # also the non-breaking hyphens some digests write
 _TIER_VERSION = re.compile(r"^([A-Za-z]+)[-‑](\d+(?:\.\d+)?)$")  # 'Sonnet-4'
 _VERSION_NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
@@ -674,6 +675,8 @@ def _is_model_suffix(token: Token, lex: Lexicon) -> bool:
     compound = _VERSION_TIER.match(text)  # 'Gemini 3.1-Pro': the version and the tier written as one word
     if compound and compound.group(1).lower() in lex.model_tiers:
         return True
+    if _VERSION_CODE.match(text):
+        return True  # name.version-code: 'Zorbo 2.5-VL', 'Quxa 3-XL': a version hyphen-joined to a capital code
     return text.lower() in lex.model_tiers and text[:1].isupper()
 
 

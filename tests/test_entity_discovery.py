@@ -359,3 +359,12 @@ def test_a_known_lab_then_a_v_version_is_that_labs_model(tmp_path):
         vocabulary, "Zorvath beats Florbco V4 and Florbco v3.1 on hard tasks; Florbco researchers agree.")}
     assert "Model" in found["Florbco V4"] and "Model" in found["Florbco v3.1"]
     assert "Organization" in found["Florbco"]  # the lab written alone stays the lab
+
+
+def test_a_version_hyphen_joined_to_a_capital_code_continues_a_known_model(tmp_path):
+    """name.version-code: '2.5-VL' after the known family 'Zorbo' is one release of it, as '3.1-Pro' is; before, the family
+    stood alone and '2.5-VL' became a name of its own."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorbo", "type": "Model"}])
+    found = {m.text for m in _mentions(vocabulary, "Zorvath beats Zorbo 2.5-VL and Zorbo 3-XL on hard tasks.")}
+    assert {"Zorbo 2.5-VL", "Zorbo 3-XL"} <= found
+    assert "2.5-VL" not in found
