@@ -737,6 +737,8 @@ def type_noun_after(c: NameContext) -> EntityType | None:
         k, reach = k + 3, 1  # 'Zorb Evolve (ZE) enables LLMs to ...': after its acronym, a word between is the verb
     while k < sent.end and doc[k].text in lex.name_closers:
         k += 1  # '“o1-preview” reference model', 'o1-like LLMs'; not 'RLSP-trained models'
+    if c.strong_only and any(doc[i].text.startswith("-") for i in range(c.end, k)):
+        return None  # name.likeness-not-defining: 'a Zorblo-like architecture' types a name found otherwise, defines none
     for look in range(k, min(k + reach, sent.end) if c.after_noun else k):
         kind = _noun_type(doc[look], lex) if doc[look].lower_ not in lex.module_nouns else None
         if kind:

@@ -78,6 +78,12 @@ def test_a_word_used_only_as_a_modifier_or_metric_is_not_an_entity(mentions, bod
     assert word not in found
 
 
+def test_a_plain_word_likened_to_a_type_noun_is_no_name(mentions):
+    # name.likeness-not-defining: 'a Zorblo-like architecture' is built like Zorblo, which it does not define
+    assert "Zorblo" not in mentions("Zorblax-7B uses a Zorblo-like architecture for planning.")
+    assert "Zorblo" in mentions("Zorblax-7B uses the Zorblo architecture for planning.")
+
+
 def test_a_name_only_given_a_value_is_a_metric(mentions):
     found = mentions("Zorblax-7B moves images closer by ∆ZorbSim = 0.0164; the effect splits into ∆ZorbSim ≈ 0.008 and more.")
     assert "Zorblax-7B" in found
