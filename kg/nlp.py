@@ -418,9 +418,16 @@ class NameFinder:
         spans = [self._widen_to_known(ent) or self._widen(ent) for ent in doc.ents]
         taken = {i for span in spans for i in range(span.start, span.end)}
         for span in self._org_phrases(doc):
-            if not any(i in taken for i in range(span.start, span.end)):
-                spans.append(span)
-                taken.update(range(span.start, span.end))
+            inside = [s for s in spans if span.start <= s.start and s.end <= span.end]
+            overlapping = sum(1 for s in spans if s.start < span.end and s.end > span.start)
+            if any(i in taken for i in range(span.start, span.end)) and not self._lab_named_after(span, inside, overlapping):
+                continue
+            if inside:
+                spans = [s for s in spans if s not in inside]
+                for t in doc[span.start : span.end]:
+                    t.ent_id = 0  # spaCy reads a span's id from its tokens: the lab is not the model it is named after
+            spans.append(span)
+            taken.update(range(span.start, span.end))
         for span in self._technique_runs(doc, taken):
             spans.append(span)
             taken.update(range(span.start, span.end))
@@ -456,6 +463,13 @@ class NameFinder:
                 spans.append(Span(doc, start, end, label="WEAK"))
         doc.ents = filter_spans(spans)
         return doc
+
+    @staticmethod
+    def _lab_named_after(phrase: Span, inside: list[Span], overlapping: int) -> bool:
+        """name.lab-named-after-model: 'Zorbo AI releases ...': a lab named after its model family; the organisation
+        phrase wins over the known model it opens with, when that model is all the phrase overlaps."""
+        return overlapping == 1 and len(inside) == 1 and inside[0].start == phrase.start and inside[0].end < phrase.end \
+            and inside[0].label_ == EntityType.MODEL.value
 
     def _technique_head(self, token: Token) -> bool:
         return _capitalised_word(token, title_case=True) and token.lower_ in self.lex.technique_heads

@@ -368,3 +368,13 @@ def test_a_version_hyphen_joined_to_a_capital_code_continues_a_known_model(tmp_p
     found = {m.text for m in _mentions(vocabulary, "Zorvath beats Zorbo 2.5-VL and Zorbo 3-XL on hard tasks.")}
     assert {"Zorbo 2.5-VL", "Zorbo 3-XL"} <= found
     assert "2.5-VL" not in found
+
+
+def test_a_lab_named_after_its_known_model_is_an_organisation(tmp_path):
+    """name.lab-named-after-model: 'Zorbo AI' opens with the known model 'Zorbo' but ends in an organisation's head:
+    the lab, not the model (and not linked to it)."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorbo", "type": "Model"}])
+    found = {m.text: m for m in _mentions(vocabulary, "Zorbo AI releases Quxlo 3, a family of compact models that beat Zorbo.")}
+    assert found["Zorbo AI"].vocab_id is None
+    assert ("shape.organisation-name", "Organization") in {(v.rule, v.type.value) for v in found["Zorbo AI"].votes}
+    assert found["Zorbo"].vocab_id == "Zorbo"  # the model written alone stays the model
