@@ -122,6 +122,7 @@ _ROMAN_NUMERAL = re.compile(r"^(?:II|III|IV|VI|VII|VIII|IX|XI|XII)$")
 _COMBINATION_SIGNS = re.compile(r"[+/]")
 _ACRONYM_ONLY = re.compile(r"^[A-Z]{2,}(?:-[A-Z]{2,})*$")  # 'ZQN', 'QX-FAC': capitals alone, no version or size
 _GREEK_SUFFIX = re.compile(r"^[A-Za-z0-9]+-[α-ωΑ-Ω]$")
+_GREEK_PREFIX = re.compile(r"^[α-ωΑ-Ω][²³¹⁰-⁹\d.]*[-‑][A-Za-z]{2,}[\w-]*$")
 _DECIMAL = re.compile(r"^\d+\.\d+$")
 # Known names matched in any letter case: one hyphenated token with a digit or sign ('τ²-Bench' for 'τ²-bench') or several words with an
 # acronym among them ('RL with verifiable rewards'); not plain words, which prose writes in lower case as ordinary
@@ -161,6 +162,8 @@ def name_strength(text: str, not_entities: frozenset[str], lex: Lexicon) -> int:
         strong_part = True  # 'text-embedding-3-small', 'gpt-3.5-turbo': vendor ids written in lower case
     if len(parts) >= 3 and parts[0][:1].isupper() and _BARE_NUMBER.fullmatch(parts[1]) and parts[-1].lower() in lex.model_tiers:
         strong_part = True  # 'Phi-4-reasoning-plus', 'GPT-4-turbo': a family, its version, then a variant's tier
+    if _GREEK_PREFIX.match(text):
+        strong_part = True  # name.greek-prefix: 'ζ-Zorb', 'ζ²-Bench': a Greek letter hyphen-joined to a word is a coined name
     if strong_part:
         return 2
     content = [p for p in parts if p.lower() not in lex.function_words and fold(p) not in not_entities

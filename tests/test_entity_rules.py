@@ -78,6 +78,13 @@ def test_a_word_used_only_as_a_modifier_or_metric_is_not_an_entity(mentions, bod
     assert word not in found
 
 
+def test_a_greek_letter_hyphen_joined_to_a_word_is_a_name(mentions):
+    # name.greek-prefix: 'ζ-quxbench', 'ζ²-QuxBench' are coined names; a Greek letter alone or with a participle is not
+    found = mentions("Zorblax-7B is evaluated on ζ-quxbench and ζ²-QuxBench; an η-scheduled decay and a κ of 0.3 help.")
+    assert {"ζ-quxbench", "ζ²-QuxBench"} <= found
+    assert not {"η-scheduled", "κ"} & found
+
+
 def test_a_plain_word_likened_to_a_type_noun_is_no_name(mentions):
     # name.likeness-not-defining: 'a Zorblo-like architecture' is built like Zorblo, which it does not define
     assert "Zorblo" not in mentions("Zorblax-7B uses a Zorblo-like architecture for planning.")
