@@ -135,6 +135,11 @@ def test_a_lab_name_opening_a_sentence_before_researchers_is_whole():
                                                    "Using QuxMind tools, Blorfnet plans well.")}
     assert "Zorbco QuxMind" in found
     assert "Using QuxMind" not in found
+    # ... or when the name opens the sentence with an organisation's opening verb, but not after a verb's -ing form
+    found = {m.text for m in _mentions(vocabulary, "Zorbco QuxMind presents Blorfnet, a method for planning. "
+                                                   "Scaling QuxRL shows that Blorfnet plans well.")}
+    assert "Zorbco QuxMind" in found
+    assert "Scaling QuxRL" not in found
 
 
 def test_the_people_or_the_opening_subject_of_an_item_name_an_organisation():
