@@ -7,6 +7,7 @@ raises the tuned figures but not the untouched ones is overfitting.
 
     .venv/bin/python benchmarks/eval_split.py            # table, and benchmarks/results/eval-split.json
     .venv/bin/python benchmarks/eval_split.py --misses   # also every miss and false positive, readable weeks only
+    .venv/bin/python benchmarks/eval_split.py --misses-without-vocab   # the entity ones of a build without the gold names
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ def score(weeks: list[str], annotated: dict[str, dict], corpus: Path, without_vo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list misses and false positives of the readable weeks (tuned, fit, train)")
+    parser.add_argument("--misses-without-vocab", action="store_true",
+                        help="list the entity misses and false positives of the readable weeks built without their gold names in the vocabulary")
     args = parser.parse_args()
     split, annotated, corpus = load_split()
     sides = {side: [w for w in split.get(side, []) if w in annotated] for side in SIDES}
@@ -85,6 +88,11 @@ def main() -> None:
                         print(f"miss {name}: {miss}")
                     for fp in s.false_positives:
                         print(f"false positive {name}: {fp}")
+            if args.misses_without_vocab and side in READABLE and without_vocab:
+                for miss in report.entities.misses:
+                    print(f"miss entities (without vocab): {miss}")
+                for fp in report.entities.false_positives:
+                    print(f"false positive entities (without vocab): {fp}")
     print("; ".join(f"{side}: {len(weeks)} weeks" for side, weeks in sides.items()))
     print(f"{'score':28}" + "".join(f"   {side + ' P':>12} {'R':>6} {'F1':>6}" for side in sides))
     for name, by_side in rows.items():

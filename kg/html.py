@@ -17,6 +17,7 @@ import base64
 import html as html_escape
 import importlib.util
 import json
+import re
 import sys
 import zlib
 from collections import defaultdict
@@ -34,7 +35,7 @@ from scipy.sparse.csgraph import minimum_spanning_tree
 
 from .facts import GraphFacts
 from .layout import layout
-from .namespaces import KG, EntityType, Predicate
+from .namespaces import KG, RES_IRI, EntityType, Predicate
 from .network import NODE_CLASSES, appears_with, entity_graph, to_networkx
 
 TYPE_STYLE = {
@@ -50,6 +51,24 @@ TYPE_STYLE = {
 # millisecond per item it holds, at creation and on each change of its data, so this bounds the time to
 # interactive whatever the size of the graph.
 DETAIL = 400
+# Milliseconds without a request (search, click, zoom) before the page loads the rest of a view's detail, the
+# nodes it paints as dots until then (explorer.js, rule lod.later): a search right after opening is answered
+# without first waiting for detail the opening view does not need.
+QUIET_MS = 300
+
+
+# vis-network's style sheet is 220 KB, nearly all of it icons (data: URLs) of the parts of its interface the page
+# does not turn on: navigation buttons, the manipulation toolbar and the configurator. Parsing them was a cost of
+# every opening; their rules are left out (the rest, tooltips and overlay, is kept).
+UNUSED_VIS_UI = ("vis-navigation", "vis-manipulation", "vis-edit-mode", "vis-close", "vis-configuration", "vis-color-picker")
+
+
+def used_vis_css(css: str) -> str:
+    """vis-network's style rules without those of the interface parts in UNUSED_VIS_UI."""
+    rules = re.findall(r"[^{}]+\{[^{}]*\}", css)
+    if "".join(rules) != css.strip():  # not the flat sheet this filter reads (an @media block, a new layout): all of it
+        return css
+    return "".join(rule for rule in rules if not any(part in rule.split("{", 1)[0] for part in UNUSED_VIS_UI))
 
 
 @lru_cache(maxsize=1)
@@ -62,7 +81,7 @@ def _assets() -> tuple[str, str, str, str]:
     own = resources.files("kg").joinpath("assets")
     return (
         (lib / "vis-network.min.js").read_text(encoding="utf-8"),
-        (lib / "vis-network.css").read_text(encoding="utf-8"),
+        used_vis_css((lib / "vis-network.css").read_text(encoding="utf-8")),
         own.joinpath("explorer.js").read_text(encoding="utf-8"),
         own.joinpath("explorer.css").read_text(encoding="utf-8"),
     )
@@ -325,6 +344,50 @@ def _layout(data: dict) -> None:
         n["x"], n["y"] = round(float(placed.x[n["id"]]), 1), round(float(placed.y[n["id"]]), 1)
 
 
+def for_page(data: dict) -> dict:
+    """``data`` in the form the page carries, which its script reads back at opening (explorer.js, ``unfold``):
+    the same facts with what is said twice said once. The browser inflates and parses this JSON before anything
+    else, so its length is a cost of every opening.
+
+    Nodes: IRIs without the resource prefix, no ``digests`` when ``w`` (their weeks) names the same files, no empty
+    alias list or null family. Edges: each evidence sentence once in ``sentences`` (one supports several relations
+    of a paper), an edge's evidence as [sentence number, digest number in ``digests``] pairs (the file name itself
+    for a digest not in the table)."""
+    files = [d["file"] for d in data["digests"]]
+    digest_number = {f: i for i, f in enumerate(files)}
+    nodes = []
+    for node in data["nodes"]:
+        slim = {k: v for k, v in node.items() if not (k in ("aliases", "family") and not v)}
+        if node["iri"].startswith(RES_IRI):
+            slim["iri"] = node["iri"][len(RES_IRI):]
+        if sorted(node["digests"]) == sorted(files[i] for i in node["w"]) and len(set(node["digests"])) == len(node["digests"]):
+            del slim["digests"]
+        nodes.append(slim)
+    sentence_number: dict[str, int] = {}
+    edges = []
+    for edge in data["edges"]:
+        slim = {k: v for k, v in edge.items() if k != "evidence"}
+        if edge["evidence"]:
+            slim["ev"] = [[sentence_number.setdefault(e["sentence"], len(sentence_number)), digest_number.get(e["digest"], e["digest"])]
+                          for e in edge["evidence"]]
+        edges.append(slim)
+    return {**data, "nodes": nodes, "edges": edges, "sentences": list(sentence_number), "base": RES_IRI}
+
+
+def from_page(packed: dict) -> dict:
+    """What for_page made, read back as the page's script reads it (the page's data as graph_data gave it)."""
+    files = [d["file"] for d in packed["digests"]]
+    nodes = [{**n, "iri": n["iri"] if "://" in n["iri"] else packed["base"] + n["iri"], "aliases": n.get("aliases", []),
+              "family": n.get("family"), "digests": n.get("digests", [files[i] for i in n["w"]])} for n in packed["nodes"]]
+    edges = []
+    for e in packed["edges"]:
+        edge = {k: v for k, v in e.items() if k != "ev"}
+        edge["evidence"] = [{"digest": files[d] if isinstance(d, int) else d, "sentence": packed["sentences"][s]} for s, d in e.get("ev", [])]
+        edges.append(edge)
+    rest = {k: v for k, v in packed.items() if k not in ("sentences", "base")}
+    return {**rest, "nodes": nodes, "edges": edges}
+
+
 def _packed(value) -> str:
     """``value`` as JSON, deflated (zlib format) and base64-encoded: what the page inflates (see explorer.js).
 
@@ -354,22 +417,24 @@ def page_data(graph: Graph | GraphFacts, focus: str | None = None, depth: int = 
 
 
 def render_page(graph: Graph | GraphFacts, title: str = "papers-kg", focus: str | None = None, depth: int = 2,
-                types: set[str] | None = None, detail: int = DETAIL) -> str:
+                types: set[str] | None = None, detail: int = DETAIL, quiet_ms: int = QUIET_MS) -> str:
     """The page for a graph (or its facts, kg.facts), or for the part of it around ``focus`` (an entity IRI).
 
-    ``detail``: how many drawn nodes the page's network holds per view (see DETAIL)."""
+    ``detail``: how many drawn nodes the page's network holds per view (see DETAIL); ``quiet_ms``: how long the
+    page waits without a request before loading the rest of a view's detail (see QUIET_MS)."""
     data = page_data(graph, focus, depth, types)
     # The opening view is the entity map (papers folded into "appears with" links); papers are a toggle away.
     settings = {"styles": TYPE_STYLE, "showPapers": bool(types and "Paper" in types),
                 "hiddenTypes": sorted(set(TYPE_STYLE) - types) if types else [],
-                "focus": next((n["id"] for n in data["nodes"] if n["iri"] == focus), None), "detail": detail}
+                "focus": next((n["id"] for n in data["nodes"] if n["iri"] == focus), None), "detail": detail,
+                "quiet": quiet_ms}
     vis_js, vis_css, page_js, page_css = _assets()
     return (
         _TEMPLATE.replace("%TITLE%", html_escape.escape(title))
         .replace("%VIS_CSS%", vis_css)
         .replace("%PAGE_CSS%", page_css)
         .replace("%SETTINGS%", _json_for_script(settings))
-        .replace("%DATA%", _packed(data))
+        .replace("%DATA%", _packed(for_page(data)))
         .replace("%VIS_JS%", vis_js.replace("</script", "<\\/script"))
         .replace("%PAGE_JS%", page_js)
     )

@@ -85,6 +85,7 @@ class Lexicon:
     naming_words: frozenset[str]
     list_words: frozenset[str]
     list_joiners: frozenset[str]
+    elided_version_joiners: frozenset[str]  # name.elided-version: ',' 'and' in 'Zorb Pro 4 and 4.1'
     language_words: frozenset[str]  # 'English-Chinese': a language pair, no name (name.title-hyphen-compound)
     group_list_joiners: frozenset[str]  # list.grouped-by-domain: tokens between a list's head noun and its groups
     function_words: frozenset[str]
@@ -132,6 +133,7 @@ class Lexicon:
     anaphor_subject: re.Pattern[str]
     not_lineage_child: re.Pattern[str]
     not_lineage_parent: re.Pattern[str]
+    elided_version_stop_after: re.Pattern[str]  # name.elided-version: 'Zorb 3 and 4 other models' counts
     version_apposition: re.Pattern[str]  # 'Zorb-G, an enhanced version ...': the name before is a version of a method
     use_word: re.Pattern[str]
     org_cue_before: re.Pattern[str]
@@ -191,6 +193,7 @@ class Lexicon:
     use_verb_as_modifier: re.Pattern[str]  # 'a training recipe (X)': 'training' qualifies the noun, X is not used
     own_data_around: re.Pattern[str]  # 'introduces three datasets (X, Y)': data it builds (NAME is the mention)
     scored_on_before: re.Pattern[str]  # 'reaches 40% on X': where results are reported
+    score_after: re.Pattern[str]  # 'ZorbQA 55.3': a score right after a name, which a benchmark is measured by
     # ---- the weight of each typing rule's vote, and the decisions' thresholds (weights.json)
     weights: Mapping[str, int]
     thresholds: Mapping[str, int]

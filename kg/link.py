@@ -28,6 +28,7 @@ from .vocab import VocabEntry, Vocabulary, fold
 from .votes import Vote, decide_type, entity_features, vote_totals
 
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
+_APOSTROPHE_YEAR = re.compile(r"['\u2019](?=\d{2}$)")  # 'AIME’25': the apostrophe that elides a year's century
 _POINT_RELEASE = re.compile(r"^(?P<major>.*?[A-Za-z][\s-]?\d+)\.\d+$")  # 'GPT-5.2' of 'GPT-5'
 _ACTIVE_SIZE = re.compile(r"^A\d+(?:\.\d+)?B$")  # the active parameters of a mixture of experts: '30B-A3B'
 _GENERATION_NUMBER = re.compile(r"^\d+(?:\.\d+)*$")  # '2.5' in 'Zorb 2.5 Pro'; not 'v1', a release
@@ -186,7 +187,9 @@ class Linker:
                     created[key] = self._new_entity(key, mention.text)
                 if mention.nested:
                     continue  # 'Proximal Policy Optimization' inside MAPPO's expansion: known for lineage, not a mention
-                aliases[key].add(mention.surface)
+                # alias.no-bare-number: 'and 3.5' of 'Zorb 3 and 3.5', '25' of 'ZMO24/25' name the release by its
+                # number alone, which is no name of it; the name the mention stands for is
+                aliases[key].add(mention.surface if any(c.isalpha() for c in mention.surface) else mention.text)
                 digests[key].add(digest)
                 sentence = ann.sentences[mention.sentence]
                 votes[key].extend(TracedVote(v, digest, sentence) for v in mention.votes)
@@ -325,7 +328,9 @@ class Linker:
         return None
 
     def _edition(self, name: str) -> str | None:
-        """'AIME25', 'AIME-25', 'AIME 2025' -> 'AIME 2025' when AIME is a known benchmark."""
+        """'AIME25', 'AIME-25', 'AIME 2025' -> 'AIME 2025' when AIME is a known benchmark; edition.apostrophe-year:
+        'AIME’25' and "AIME '25" too, the year's century elided with an apostrophe."""
+        name = _APOSTROPHE_YEAR.sub("", name)
         match = _EDITION.match(name.strip())
         if not match:
             return None
@@ -414,11 +419,17 @@ class Linker:
             parent = entities.get(entity.variant_of) if entity.variant_of else None
             own = vote_totals(t.vote for t in votes.get(key, ()))
             weak = not entity.type or (not entity.in_vocabulary and own[entity.type] < confident)
-            if weak and parent is not None and parent.type in {EntityType.MODEL, EntityType.BENCHMARK}:
+            # type.family-tie: a tie between the family's type and another ('Zorb-4o' with a model family's head and
+            # 'zero-shot Zorb-4o prompting') was broken by TIE_ORDER alone; the family is the better evidence
+            tied = (parent is not None and entity.type is not None and parent.type is not None and not entity.in_vocabulary
+                    and entity.type != parent.type and own[parent.type] >= own[entity.type])
+            if (weak or tied) and parent is not None and parent.type in {EntityType.MODEL, EntityType.BENCHMARK}:
                 # 'Phi-4-Mini-Reasoning' is a Phi-4 model whatever its title suggests
                 entities[key] = replace(entity, type=parent.type)
-                decisions[key].append(Decision("type.family", f"{parent.type} like its family {parent.label} "
-                                               f"(own votes for {entity.type or 'any type'} under {confident})"))
+                why = (f"its own votes tie {parent.type} with {entity.type}" if tied and not weak
+                       else f"own votes for {entity.type or 'any type'} under {confident}")
+                decisions[key].append(Decision("type.family-tie" if tied and not weak else "type.family",
+                                               f"{parent.type} like its family {parent.label} ({why})"))
             elif not entity.type:
                 # a named thing with no other evidence: systems and frameworks are methods
                 entities[key] = replace(entity, type=EntityType.METHOD)
@@ -544,12 +555,16 @@ class Linker:
                 decisions[parent.key].append(Decision("type.sized-variant", f"Model: {entity.label} is a size of it"))
 
     def _longer_known_prefix(self, entities: dict[str, Entity], label: str, generation: str) -> bool:
+        """True when a known name longer than the generation opens the label and keeps its version: 'Zorb 2.5 Pro'
+        of 'Zorb-2.5-Pro-Thinking'. family.generation-over-tier-line: a tier line without the version ('Zorb Max',
+        which the text may name alone) does not hold 'Zorb Max 2.5' back from its generation 'Zorb 2.5'."""
         segments = _split_label(label)
+        version = _split_label(generation)[-1]
         for cut in range(len(segments) - 1, 0, -1):
             prefix = fold(" ".join(segments[:cut]))
             if len(prefix) <= len(fold(generation)):
                 return False
-            if prefix in entities or prefix in self.vocab_by_fold:
+            if (prefix in entities or prefix in self.vocab_by_fold) and version in segments[:cut]:
                 return True
         return False
 

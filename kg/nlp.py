@@ -107,6 +107,7 @@ _YEAR_AT_END = re.compile(r"\s(?:19|20)\d\d$")
 _ONE_DIGIT = re.compile(r"^\d$")
 _TWO_DIGITS = re.compile(r"^\d\d$")
 _VERSION_TIER = re.compile(r"^\d+(?:\.\d+)?-([A-Za-z]+)$")
+_VERSION_CODE = re.compile(r"^\d+(?:\.\d+)?-[A-Z]{1,3}$")  # '2.5-VL': a release's modality or kind code
 _NAME_PARTS = re.compile(r"[\s\-‐‑–]")  # also the non-breaking hyphens some digests write
 _TIER_VERSION = re.compile(r"^([A-Za-z]+)[-‑](\d+(?:\.\d+)?)$")  # 'Sonnet-4'
 _VERSION_NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
@@ -121,6 +122,7 @@ _ROMAN_NUMERAL = re.compile(r"^(?:II|III|IV|VI|VII|VIII|IX|XI|XII)$")
 _COMBINATION_SIGNS = re.compile(r"[+/]")
 _ACRONYM_ONLY = re.compile(r"^[A-Z]{2,}(?:-[A-Z]{2,})*$")  # 'ZQN', 'QX-FAC': capitals alone, no version or size
 _GREEK_SUFFIX = re.compile(r"^[A-Za-z0-9]+-[α-ωΑ-Ω]$")
+_GREEK_PREFIX = re.compile(r"^[α-ωΑ-Ω][²³¹⁰-⁹\d.]*[-‑][A-Za-z]{2,}[\w-]*$")
 _DECIMAL = re.compile(r"^\d+\.\d+$")
 # Known names matched in any letter case: one hyphenated token with a digit or sign ('τ²-Bench' for 'τ²-bench') or several words with an
 # acronym among them ('RL with verifiable rewards'); not plain words, which prose writes in lower case as ordinary
@@ -160,6 +162,8 @@ def name_strength(text: str, not_entities: frozenset[str], lex: Lexicon) -> int:
         strong_part = True  # 'text-embedding-3-small', 'gpt-3.5-turbo': vendor ids written in lower case
     if len(parts) >= 3 and parts[0][:1].isupper() and _BARE_NUMBER.fullmatch(parts[1]) and parts[-1].lower() in lex.model_tiers:
         strong_part = True  # 'Phi-4-reasoning-plus', 'GPT-4-turbo': a family, its version, then a variant's tier
+    if _GREEK_PREFIX.match(text):
+        strong_part = True  # name.greek-prefix: 'ζ-Zorb', 'ζ²-Bench': a Greek letter hyphen-joined to a word is a coined name
     if strong_part:
         return 2
     content = [p for p in parts if p.lower() not in lex.function_words and fold(p) not in not_entities
@@ -417,9 +421,16 @@ class NameFinder:
         spans = [self._widen_to_known(ent) or self._widen(ent) for ent in doc.ents]
         taken = {i for span in spans for i in range(span.start, span.end)}
         for span in self._org_phrases(doc):
-            if not any(i in taken for i in range(span.start, span.end)):
-                spans.append(span)
-                taken.update(range(span.start, span.end))
+            inside = [s for s in spans if span.start <= s.start and s.end <= span.end]
+            overlapping = sum(1 for s in spans if s.start < span.end and s.end > span.start)
+            if any(i in taken for i in range(span.start, span.end)) and not self._lab_named_after(span, inside, overlapping):
+                continue
+            if inside:
+                spans = [s for s in spans if s not in inside]
+                for t in doc[span.start : span.end]:
+                    t.ent_id = 0  # spaCy reads a span's id from its tokens: the lab is not the model it is named after
+            spans.append(span)
+            taken.update(range(span.start, span.end))
         for span in self._technique_runs(doc, taken):
             spans.append(span)
             taken.update(range(span.start, span.end))
@@ -455,6 +466,13 @@ class NameFinder:
                 spans.append(Span(doc, start, end, label="WEAK"))
         doc.ents = filter_spans(spans)
         return doc
+
+    @staticmethod
+    def _lab_named_after(phrase: Span, inside: list[Span], overlapping: int) -> bool:
+        """name.lab-named-after-model: 'Zorbo AI releases ...': a lab named after its model family; the organisation
+        phrase wins over the known model it opens with, when that model is all the phrase overlaps."""
+        return overlapping == 1 and len(inside) == 1 and inside[0].start == phrase.start and inside[0].end < phrase.end \
+            and inside[0].label_ == EntityType.MODEL.value
 
     def _technique_head(self, token: Token) -> bool:
         return _capitalised_word(token, title_case=True) and token.lower_ in self.lex.technique_heads
@@ -541,6 +559,14 @@ class NameFinder:
                 and doc[start - 2].text not in self.lex.sentence_opening_marks and doc[start - 1].lower_ not in lower \
                 and fold(doc[start - 1].text) not in self.not_entities:
             start -= 1
+        opening = start - 1 == sent.start or (start - 2 >= sent.start and doc[start - 2].text in self.lex.sentence_opening_marks)
+        if opening and start - 1 not in taken and _capitalised_word(doc[start - 1], title_case=True) and doc[start - 1].lower_ not in lower \
+                and fold(doc[start - 1].text) not in self.not_entities and not doc[start - 1].lower_.endswith("ing") \
+                and (self.lex.org_author_after.match(text_of(doc)[token.idx + len(token.text) : sent.end_char])
+                     or (token.i + 1 < sent.end and doc[token.i + 1].lower_ in self.lex.org_opening_verbs)):
+            # name.lab-run-opening: 'Zorbco QuxMind researchers introduce ...', 'Zorbco QuxMind presents ...': the lab's
+            # name opens the sentence; not a verb opening it ('Scaling QuxRL shows ...')
+            start -= 1
         return start
 
     @staticmethod
@@ -596,6 +622,11 @@ class NameFinder:
 
     def _widen(self, span: Span) -> Span:
         doc, end = span.doc, span.end
+        if span.label_ == EntityType.ORGANIZATION and end < sentence_of(span).end and doc[end - 1].whitespace_ \
+                and _VERSION_ALONE.match(doc[end].text):
+            # name.org-release: 'Zorbco V4', 'Zorbco v3.1': a lab's name, then a v-version, is that lab's model
+            span = Span(doc, span.start, end + 1, label="NAME")
+            end = span.end
         if span.label_ in _VERSIONED_LABELS:
             while end < len(doc) and doc[end - 1].whitespace_ != "" and _is_model_suffix(doc[end], self.lex):
                 end += 1
@@ -664,6 +695,8 @@ def _is_model_suffix(token: Token, lex: Lexicon) -> bool:
     compound = _VERSION_TIER.match(text)  # 'Gemini 3.1-Pro': the version and the tier written as one word
     if compound and compound.group(1).lower() in lex.model_tiers:
         return True
+    if _VERSION_CODE.match(text):
+        return True  # name.version-code: 'Zorbo 2.5-VL', 'Quxa 3-XL': a version hyphen-joined to a capital code
     return text.lower() in lex.model_tiers and text[:1].isupper()
 
 
@@ -724,6 +757,8 @@ def type_noun_after(c: NameContext) -> EntityType | None:
         k, reach = k + 3, 1  # 'Zorb Evolve (ZE) enables LLMs to ...': after its acronym, a word between is the verb
     while k < sent.end and doc[k].text in lex.name_closers:
         k += 1  # '“o1-preview” reference model', 'o1-like LLMs'; not 'RLSP-trained models'
+    if c.strong_only and any(doc[i].text.startswith("-") for i in range(c.end, k)):
+        return None  # name.likeness-not-defining: 'a Zorblo-like architecture' types a name found otherwise, defines none
     for look in range(k, min(k + reach, sent.end) if c.after_noun else k):
         kind = _noun_type(doc[look], lex) if doc[look].lower_ not in lex.module_nouns else None
         if kind:
@@ -914,6 +949,17 @@ def score_subject(c: NameContext) -> EntityType | None:
         if not doc[i].is_lower or doc[i].ent_type_:
             return None  # 'Key scores: ZorbQA 70.1': the score is a named benchmark's, and 'scores' a noun
     return None
+
+
+def score_after(c: NameContext) -> EntityType | None:
+    """'sets a new high on ZorbQA 55.3, QuxoBench 11.1', 'QuxoBench: 80.99': a score right after a name is what the name
+    measured, so the name is a benchmark; a system's own score follows a verb ('Zorb reaches 55.3', score-subject).
+    Not a name whose shape says it is something else: 'Zorb-mini 32.5%' is a model listed with its score."""
+    if any(v.type != EntityType.BENCHMARK for v in shape_votes(c.doc[c.start : c.end].text, c.lex)):
+        return None
+    last = c.doc[c.end - 1]
+    after = text_of(c.doc)[last.idx + len(last.text) : c.sent.end_char]
+    return EntityType.BENCHMARK if not c.possessive and c.lex.score_after.match(after) else None
 
 
 def list_head(c: NameContext) -> EntityType | None:
@@ -1160,6 +1206,7 @@ SUPPORTING_RULES: tuple[tuple[str, ContextRule], ...] = (
     ("context.released-by", released_by),
     ("context.organisation-releases", organisation_releases),
     ("context.extends-named", extends_named),
+    ("context.score-after", score_after),
 )
 
 
@@ -1310,6 +1357,7 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
         mentions.extend(titled)
     mentions = _possessive_names(mentions, doc, lex)
     mentions += _slash_editions(mentions, doc, sent_index, lex)
+    mentions += _elided_versions(mentions, doc, sent_index, lex)
     mentions += _vendorless_models(mentions, doc, sent_index, vocabulary, lex)
     mentions.sort(key=lambda m: (m.start, m.end))
     return AnnotatedItem(
@@ -1478,6 +1526,9 @@ def _metric_given_a_change(doc: Doc, m: Mention, lex: Lexicon) -> bool:
     return not lex.compare_cues.search(text_of(doc)[sent.start_char : doc[m.start].idx])
 
 
+_DOTTED_VERSION_END = re.compile(r"(?<![\d.])\d+\.\d+$")  # '3.5' closing 'Zorb-3.5'
+
+
 def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[Mention]:
     """'AIME24/25' names AIME25 too, 'Zorb-2.5-pro/flash' names Zorb-2.5-flash: the part after the slash
     replaces the name's last part when it is of the same kind (a number of as many digits, or a tier)."""
@@ -1489,7 +1540,12 @@ def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int
             continue
         second = doc[k].text
         last = _NAME_PARTS.split(m.text)[-1]
-        if second.isdigit() and m.text[-len(second):].isdigit() and not m.text[-len(second) - 1 :].isdigit():
+        dotted = _DOTTED_VERSION_END.search(m.text)
+        if second.isdigit() and dotted:
+            # slash.whole-version: 'Zorb-3.5/4' names Zorb-4, not 'Zorb-3.4': a bare number after a point release
+            # is the next major version
+            text = m.text[: dotted.start()] + second
+        elif second.isdigit() and m.text[-len(second):].isdigit() and not m.text[-len(second) - 1 :].isdigit():
             text = m.text[: -len(second)] + second
         elif second.lower() in lex.model_tiers and last.lower() in lex.model_tiers and last != m.text:
             text = m.text[: -len(last)] + second
@@ -1497,6 +1553,48 @@ def _slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int
             continue
         out.append(replace(m, text=text, surface=doc[k].text, start=k, end=k + 1, vocab_id=None, source="shape",
                            sentence=sent_index[sentence_of(doc[k]).start], owner=None))
+    return out
+
+
+_RELEASED_TYPES = frozenset({EntityType.MODEL, EntityType.BENCHMARK})
+_LAST_VERSION = re.compile(r"^(?P<head>.*[A-Za-z].*[\s\-‐‑])(?P<version>\d+(?:\.\d+)?)$")  # 'Zorb Pro 4', 'Zorb-3'
+
+
+def _elided_versions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[Mention]:
+    """name.elided-version: 'Zorb Pro 4 and 4.1', 'Zorb 2, 3 or 4' name 'Zorb Pro 4.1', 'Zorb 3' and 'Zorb 4' too:
+    a bare version number joined to a name that ends with one (elided-version-joiners.txt) replaces that number.
+    Not a number that counts or measures something ('Zorb 3 and 4 other models', 'and 5%':
+    elided-version-stop-after.regex), nor one a name already covers, nor after a name that neither the vocabulary
+    nor a vote calls a model or benchmark ('Stage 1 and 2')."""
+    taken = {i for m in mentions for i in range(m.start, m.end)}
+    text = text_of(doc)
+    out = []
+    for m in mentions:
+        shape = _LAST_VERSION.match(m.text)
+        if shape is None or not doc[m.end - 1].text.endswith(shape.group("version")):
+            continue
+        if m.vocab_id is None and not any(v.type in _RELEASED_TYPES for v in m.votes):
+            continue  # 'Stage 1 and 2', 'Level 3 and 4': only a known or model- or benchmark-voted name has releases
+        if _NAME_PARTS.split(shape.group("head").strip(" -‐‑"))[-1].lower().removesuffix("s") in lex.numbered_part_nouns:
+            continue  # 'Stages 1 & 2': numbered parts, whatever votes the first got
+        version = shape.group("version")
+        k = m.end
+        while True:
+            j = k
+            while j < len(doc) and j - k < 2 and doc[j].text.lower() in lex.elided_version_joiners:
+                j += 1  # ', and' is one joiner of two tokens
+            if j == k or j >= len(doc) or j in taken or not _VERSION_NUMBER.match(doc[j].text) or doc[j].text == version:
+                break
+            # 'Zorb 3, 40 tasks': a release keeps the version's number of digits; a count seldom does, and a score
+            # ('0.76 for Zorb-1.5 and 0.72 for Quxa') has more decimals than a release number
+            number, _, decimals = doc[j].text.partition(".")
+            if len(number) != len(version.split(".")[0]) or len(decimals) > max(1, len(version.partition(".")[2])):
+                break
+            if lex.elided_version_stop_after.match(text[doc[j].idx + len(doc[j].text):]):
+                break
+            out.append(replace(m, text=shape.group("head") + doc[j].text, surface=doc[j].text, start=j, end=j + 1,
+                               vocab_id=None, source="shape", sentence=sent_index[sentence_of(doc[j]).start], owner=None))
+            k = j + 1
     return out
 
 

@@ -18,7 +18,8 @@ and decides, number by number:
   that spells it out ("Specifically, ..."), or for a baseline in a comparison
   ("vs 78.5% GRPO", "topping GPT-4o at 16.00") the benchmark of the score it is compared with, the one
   bracketed baselines are listed before ("TRM (40%) and HRM (32%) on ARC-AGI 1"), or the one the sentence
-  opens with as its subject when a named system scores ("X reveals ..., with GPT-4o reaching 32%"); the edition
+  opens with as its subject when a named system scores ("X reveals ..., with GPT-4o reaching 32%"), the one
+  benchmark the item named before for a score on a part of it ("leads Level II with 94.3%"); the edition
   when the linker cut the name short ("SWE-bench Multilingual"), or none;
 - its system: each of a compared pair ("A beats B on X (85.97 vs 83.97)"), a model whose score went "from X
   to Y", a baseline named beside its number ("GPT-4o (60.1%)"), else the
@@ -219,6 +220,8 @@ def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[i
         return _OTHER  # '3.5B', '4x', '14.9M': a size, factor or count; '3-app', '5-shot': part of a setting's name
     if _NOT_ALONE_AFTER.match(after) or _RANGE_AFTER.match(after) or (_RANGE_BEFORE.search(before) and not _changed_to(before, lexicon)):
         return _OTHER  # '95%+', '8/10', '3 ×', '0.5-2%', 'from 14.9M to 11.5M'
+    if _FROM_ARROW_START[0].search(before) and _FROM_ARROW_START[1].match(after):
+        return _OTHER  # 'from 70.2% → 78.2%': the value a score started from, like 'from 70.2% to' (from-arrow)
     versioned = _VERSIONED.search(before) if not m.group("pct") else None
     if versioned and not any(s.end == len(before.rstrip()) for s in spans) and versioned.group(0).strip().casefold() not in metric_words \
             and not lexicon.cue(r"{scoring-gerund}").fullmatch(versioned.group(0).strip()):
@@ -293,7 +296,10 @@ def _cut_object(before: str, lexicon: ResultLexicon) -> bool:
     return lexicon.cue(r"\b{cut-verb}\s+(?:(?!(?:to|from|by|of|the)\b)[A-Za-z][\w-]*\s+){1,2}[~≈]?$").search(before) is not None
 
 
-_FROM_TO = re.compile(r"\bfrom\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?$", re.I)
+# 'from 70.2% to 78.2%', also written with an arrow ('from 70.2% → 78.2%', from-arrow)
+_TO = r"(?:\s+to\s+|\s*→\s*)"
+_FROM_TO = re.compile(r"\bfrom\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?" + _TO + r"[~≈]?$", re.I)
+_FROM_ARROW_START = (re.compile(r"\bfrom\s+[~≈]?$", re.I), re.compile(r"^\s*→\s*[~≈]?\d"))
 
 
 def _changed_to(before: str, lexicon: ResultLexicon) -> bool:
@@ -326,7 +332,12 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
         own_benchmark = _own_benchmark(item, introduced_benchmarks.get(item.paper, set()), corpus.entities)
         sentences = item.annotated.sentences
         grounds = _bullet_grounds(item, sentences, _sentence_lines(item, lexicon), corpus.entities, lexicon)
+        named_before: dict[str, tuple[_Span, int]] = {}  # each benchmark the item named so far, where first
         for index, sentence in enumerate(sentences):
+            earlier = next(iter(named_before.values())) if len(named_before) == 1 else None
+            for span in _without_parts(_spans(item, index, sentence, corpus.entities), lexicon):
+                if span.type == EntityType.BENCHMARK:
+                    named_before.setdefault(span.entity, (_Span(0, 0, span.entity, span.type, span.surface), index))
             if index == 0:
                 continue  # the title
             carried = _carried_benchmark(item, index, sentences, corpus.entities, lexicon)
@@ -334,11 +345,14 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
             # the bullet's benchmark, else the item's own: a weaker ground than one the sentence states
             weak = bullet[0] if bullet else own_benchmark
             carried = carried or bullet
+            on_part: list[tuple] = []  # the results that stand on the earlier benchmark through a part of it
             for key in _sentence_results(item, index, sentence, own, corpus.entities, lexicon, benchmarks,
-                                         carried[0] if carried and not bullet else None, weak):
+                                         carried[0] if carried and not bullet else None, weak, earlier and earlier[0], on_part):
                 found[key].add(Evidence(item.annotated.item.digest_file, sentence))
                 if carried is not None and key[2] == carried[0].entity:
                     found[key].add(Evidence(item.annotated.item.digest_file, sentences[carried[1]]))
+                if earlier is not None and key in on_part:
+                    found[key].add(Evidence(item.annotated.item.digest_file, sentences[earlier[1]]))
     return tuple(
         ReportedResult(paper, system, benchmark, value, metric, unit, setting, tuple(sorted(ev, key=lambda e: (e.digest, e.sentence))))
         for (paper, system, benchmark, value, metric, unit, setting), ev in sorted(found.items(), key=_key_text)
@@ -493,8 +507,11 @@ def _edition(sentence: str, benchmark: _Span, benchmarks: Mapping[str, str], lex
 
 def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | None,
                       entities: Mapping[str, Entity], lexicon: ResultLexicon, benchmarks: Mapping[str, str],
-                      carried: _Span | None = None, weak: _Span | None = None) -> list[tuple]:
-    spans = _without_metrics(_spans(item, index, sentence, entities), lexicon)
+                      carried: _Span | None = None, weak: _Span | None = None, named_earlier: _Span | None = None,
+                      on_part: list[tuple] | None = None) -> list[tuple]:
+    spans = _without_parts(_without_metrics(_spans(item, index, sentence, entities), lexicon), lexicon)
+    if any(s.type == EntityType.BENCHMARK for s in spans):
+        named_earlier = None  # a part of a benchmark the sentence names is that one's, for the other rules to find
     numbers = _numbers(sentence, spans, lexicon)
     lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(sentence[: spans[0].start], lexicon) else None
     lead = lead or _grounding(sentence, spans, lexicon) or carried
@@ -552,6 +569,11 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if ground is not None and ground is not lead and _elsewhere(sentence, metric_end, spans, lexicon):
             ground = None
         benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, ground, lexicon)
+        # (also over the bullet's or the item's benchmark, which a score placed on a part would not stand on)
+        part = (_part_of(sentence, number, metric_end, lexicon)
+                if named_earlier is not None and (benchmark is None or benchmark is weak) else None)
+        if part is not None:
+            benchmark = named_earlier  # 'A leads Level II with 94.3%': the part of the benchmark the item named (benchmark-part)
         if benchmark is None and tagged:
             benchmark = _listed_before(sentence, number, spans, lexicon)  # 'like A (40%) and B (32%) on X'
         scorer = None if baseline else _scoring_beside(sentence, number, spans, lexicon)
@@ -610,7 +632,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
             system = elliptic or parallel.get(n) or _subject(sentence, number, spans, lexicon)
-        if system is None and _unlinked_name(sentence, number, spans):
+        if system is None and (_unlinked_name(sentence, number, spans) or _named_variant(sentence, number, spans, lexicon)):
             continue  # a system is named but was not recognised: not the paper's own, whatever it is
         if weak is not None and benchmark is weak and not _weakly_grounded(sentence, number, system, lexicon):
             continue
@@ -624,8 +646,34 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if system_key is None or system_key == benchmark.entity:
             continue
         setting = None if baseline else _setting(sentence, low, high, number, spans, system, lexicon)
+        if part is not None:
+            setting = part if setting is None else f"{part}, {setting}"
         out.append((item.paper, system_key, benchmark.entity, number.value, metric, unit, setting))
+        if part is not None and on_part is not None:
+            on_part.append(out[-1])
     return out
+
+
+def _without_parts(spans: list[_Span], lexicon: ResultLexicon) -> list[_Span]:
+    """'leads Level II with 94.3%' with 'Level II' taken for a name: a part of a benchmark is neither a system nor a
+    benchmark of its own (benchmark-part)."""
+    part = lexicon.cue(r"{part-name}")
+    return [s for s in spans if not part.fullmatch(s.surface)]
+
+
+_PART = r"(?P<part>{part-name}|the\s+{part-phrase})"
+
+
+def _part_of(sentence: str, number: _Number, metric_end: int, lexicon: ResultLexicon) -> str | None:
+    """The part of a benchmark a score stands on, as written: the part the score is 'on' ('97.6% on Level I', '71.2% on
+    the hard split'), the one it is given 'with' or 'at' ('leads Level II with 94.3%'), or the one its sentence opens on
+    ('On the hard split, A reaches 61.0'); None when the score names none (benchmark-part)."""
+    m = (lexicon.cue(r"\s*(?:{lead-preposition})\s+" + _PART).match(sentence, metric_end)
+         or lexicon.cue(_PART + r"\s*(?:with|at|:)\s*[~≈]?$").search(sentence, 0, number.start)
+         or lexicon.cue(r"^\W*" + _HEADING + r"(?:{lead-preposition})\s+" + _PART + r"\s*,").match(sentence, 0, number.start))
+    if m is None:
+        return None
+    return re.sub(r"^the\s+", "", m.group("part"), flags=re.I)
 
 
 def _without_metrics(spans: list[_Span], lexicon: ResultLexicon) -> list[_Span]:
@@ -803,6 +851,15 @@ def _unlinked_name(sentence: str, number: _Number, spans: list[_Span]) -> bool:
     ('Zorblax-4-plus reaches 95%' with no mention there)."""
     start = max((m.end() for m in re.finditer(r"[,;:(]", sentence[: number.start])), default=0)
     return any(not any(s.start <= m.start() < s.end for s in spans) for m in _NAME_SHAPE.finditer(sentence, start, number.start))
+
+
+def _named_variant(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
+    """'The Ultima variant achieves 96.0%': a variant named by a word the earlier stages did not recognise, in the clause
+    before the number, scored; it is not the paper's own system (named-variant)."""
+    start = max((m.end() for m in re.finditer(r"[,;:(]", sentence[: number.start])), default=0)
+    variant = lexicon.cue(r"\bthe\s+(?-i:(?P<name>[A-Z][\w.\-]*))\s+{sized-noun}\b")
+    return any(not any(s.start <= m.start("name") < s.end for s in spans)
+               for m in variant.finditer(sentence, start, number.start))
 
 
 _LIST_JOIN = re.compile(r"\s*(?:,\s*and|,|and|&)\s*", re.I)
@@ -1014,7 +1071,8 @@ def _scoring_beside(sentence: str, number: _Number, spans: list[_Span], lexicon:
     if preceding is None or preceding.type not in SYSTEM_TYPES:
         return None
     gap = sentence[preceding.end: number.start]
-    return preceding if lexicon.cue(r"\s+{scoring-gerund}\s+[~≈]?").fullmatch(gap) else None
+    # 'with A achieving a record 97.6%': a qualifier of the score between the gerund and the number (record-score)
+    return preceding if lexicon.cue(r"\s+{scoring-gerund}\s+(?:an?\s+(?:new\s+)?{score-qualifier}\s+(?:of\s+)?)?[~≈]?").fullmatch(gap) else None
 
 
 def _beaten(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> _Span | None:
@@ -1168,7 +1226,8 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
 
 def _changed_from(lexicon: ResultLexicon) -> re.Pattern:
     """The gap between a name and the value its score changed to: ' from 35.7% to ', ' going from 57.7% to '."""
-    return lexicon.cue(r"\s+(?:{changed-verb}\s+)?from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?\s+to\s+[~≈]?")
+    # also with the metric named after the model ('improves A accuracy from 70.2% → 78.2%', changed-metric)
+    return lexicon.cue(r"(?:\s+{changed-verb})?(?:\s+[a-z][\w@.\-]*)?\s+from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?" + _TO + r"[~≈]?")
 
 
 def _trained_object(before: str, lexicon: ResultLexicon) -> bool:

@@ -127,6 +127,21 @@ def test_a_name_that_opens_a_sentence_introducing_a_framework_and_comes_back_is_
     assert "Blorfco" not in found  # named once, as a lab is: no definition
 
 
+def test_a_lab_name_opening_a_sentence_before_researchers_is_whole():
+    """name.lab-run-opening: the plain word opening a sentence is part of the lab's name when 'researchers' follows
+    ('Zorbco QuxMind researchers'), though a sentence's first word is otherwise capitalised anyway ('Using QuxMind')."""
+    vocabulary = load_vocabulary()
+    found = {m.text for m in _mentions(vocabulary, "Zorbco QuxMind researchers introduce Blorfnet, a method for planning. "
+                                                   "Using QuxMind tools, Blorfnet plans well.")}
+    assert "Zorbco QuxMind" in found
+    assert "Using QuxMind" not in found
+    # ... or when the name opens the sentence with an organisation's opening verb, but not after a verb's -ing form
+    found = {m.text for m in _mentions(vocabulary, "Zorbco QuxMind presents Blorfnet, a method for planning. "
+                                                   "Scaling QuxRL shows that Blorfnet plans well.")}
+    assert "Zorbco QuxMind" in found
+    assert "Scaling QuxRL" not in found
+
+
 def test_the_people_or_the_opening_subject_of_an_item_name_an_organisation():
     vocabulary = load_vocabulary()
 
@@ -136,6 +151,9 @@ def test_the_people_or_the_opening_subject_of_an_item_name_an_organisation():
     assert author in votes("Blorfco researchers propose Quxnet-7B, a model for planning.")["Blorfco"]
     assert author in votes("New research from Quxlab, Zorbwerk, and Blorfco shows that Quxnet-7B plans well.")["Zorbwerk"]
     assert author in votes("Zorbwerk research demonstrates that Quxnet-7B plans well.")["Zorbwerk"]
+    # org.author-conjunct: every lab of a list before 'researchers', not only the last one
+    assert author in votes("Quillmont and Blorfco researchers present Quxnet-7B, a model for planning.")["Quillmont"]
+    assert author in votes("Quillmont, Zorbwerk and Blorfco researchers present Quxnet-7B, a model for planning.")["Zorbwerk"]
     assert author in votes("They find disagreement among twelve frontier models from Quxlab, ZorbAI, and Blorfco.")["Blorfco"]
     assert author in votes("A new paper from Quxlab Zorbmind introduces a framework for agent traps.")["Quxlab Zorbmind"]
     # the subject of an item's first body sentence, which the title does not name ...
@@ -337,3 +355,31 @@ def test_every_rival_of_a_long_compared_list_is_compared(tmp_path):
     for name in ("Quxa-7B", "Plonk-9B", "Blorf-3", "Zlarp-4", "Vorn-5"):
         assert ("context.compared", "Model") in found[name]
     assert not any(rule == "context.compared" for rule, _ in found["Trillo-3"] | found["Wexa-4"])
+
+
+def test_a_known_lab_then_a_v_version_is_that_labs_model(tmp_path):
+    """name.org-release: 'Florbco V4' is Florbco's model, not the lab and a lone version ('V4' alone is no name)."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Florbco", "type": "Organization"}])
+    found = {m.text: {v.type.value for v in m.votes} for m in _mentions(
+        vocabulary, "Zorvath beats Florbco V4 and Florbco v3.1 on hard tasks; Florbco researchers agree.")}
+    assert "Model" in found["Florbco V4"] and "Model" in found["Florbco v3.1"]
+    assert "Organization" in found["Florbco"]  # the lab written alone stays the lab
+
+
+def test_a_version_hyphen_joined_to_a_capital_code_continues_a_known_model(tmp_path):
+    """name.version-code: '2.5-VL' after the known family 'Zorbo' is one release of it, as '3.1-Pro' is; before, the family
+    stood alone and '2.5-VL' became a name of its own."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorbo", "type": "Model"}])
+    found = {m.text for m in _mentions(vocabulary, "Zorvath beats Zorbo 2.5-VL and Zorbo 3-XL on hard tasks.")}
+    assert {"Zorbo 2.5-VL", "Zorbo 3-XL"} <= found
+    assert "2.5-VL" not in found
+
+
+def test_a_lab_named_after_its_known_model_is_an_organisation(tmp_path):
+    """name.lab-named-after-model: 'Zorbo AI' opens with the known model 'Zorbo' but ends in an organisation's head:
+    the lab, not the model (and not linked to it)."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Zorbo", "type": "Model"}])
+    found = {m.text: m for m in _mentions(vocabulary, "Zorbo AI releases Quxlo 3, a family of compact models that beat Zorbo.")}
+    assert found["Zorbo AI"].vocab_id is None
+    assert ("shape.organisation-name", "Organization") in {(v.rule, v.type.value) for v in found["Zorbo AI"].votes}
+    assert found["Zorbo"].vocab_id == "Zorbo"  # the model written alone stays the model

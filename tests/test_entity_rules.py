@@ -62,11 +62,33 @@ def test_an_acronym_spelled_by_lower_case_word_prefixes_is_generic(mentions):
     ("Zorblax-7B automates QZX operations and helps QZX assistants.", "QZX"),
     ("Zorblax-7B ran 200 BLORFT calculations overnight.", "BLORFT"),
     ("Zorblax-7B reaches 1.77% ZQR vs 47.98% for others.", "ZQR"),
+    # a field's term before a domain noun: patients, proteins, mutations, regimens, countries, usage, criteria, solutions
+    ("Zorblax-7B flags QZK9 mutations and QZX proteins in 900 QZT patients.", "QZK9"),
+    ("Zorblax-7B flags QZK9 mutations and QZX proteins in 900 QZT patients.", "QZX"),
+    ("Zorblax-7B flags QZK9 mutations and QZX proteins in 900 QZT patients.", "QZT"),
+    ("Zorblax-7B cuts QZRAM usage, meets QZM criteria and finds QZC solutions across QZI regimens in QZG countries.", "QZRAM"),
+    ("Zorblax-7B cuts QZRAM usage, meets QZM criteria and finds QZC solutions across QZI regimens in QZG countries.", "QZM"),
+    ("Zorblax-7B cuts QZRAM usage, meets QZM criteria and finds QZC solutions across QZI regimens in QZG countries.", "QZC"),
+    ("Zorblax-7B cuts QZRAM usage, meets QZM criteria and finds QZC solutions across QZI regimens in QZG countries.", "QZI"),
+    ("Zorblax-7B cuts QZRAM usage, meets QZM criteria and finds QZC solutions across QZI regimens in QZG countries.", "QZG"),
 ])
 def test_a_word_used_only_as_a_modifier_or_metric_is_not_an_entity(mentions, body, word):
     found = mentions(body)
     assert "Zorblax-7B" in found
     assert word not in found
+
+
+def test_a_greek_letter_hyphen_joined_to_a_word_is_a_name(mentions):
+    # name.greek-prefix: 'ζ-quxbench', 'ζ²-QuxBench' are coined names; a Greek letter alone or with a participle is not
+    found = mentions("Zorblax-7B is evaluated on ζ-quxbench and ζ²-QuxBench; an η-scheduled decay and a κ of 0.3 help.")
+    assert {"ζ-quxbench", "ζ²-QuxBench"} <= found
+    assert not {"η-scheduled", "κ"} & found
+
+
+def test_a_plain_word_likened_to_a_type_noun_is_no_name(mentions):
+    # name.likeness-not-defining: 'a Zorblo-like architecture' is built like Zorblo, which it does not define
+    assert "Zorblo" not in mentions("Zorblax-7B uses a Zorblo-like architecture for planning.")
+    assert "Zorblo" in mentions("Zorblax-7B uses the Zorblo architecture for planning.")
 
 
 def test_a_name_only_given_a_value_is_a_metric(mentions):
@@ -135,9 +157,15 @@ def test_short_codes_in_a_slash_list_are_categories(mentions):
     ("Zorblax-7B is tested on ZMO24/25 and QUXB-2024/2025 problems.", "QUXB-2025"),
     ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Zorblax-2.5-flash"),
     ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Quxa‑3‑mini"),
+    ("It beats Zorblax-3.5/4 on QuxoBench.", "Zorblax-4"),
 ])
 def test_a_slash_names_a_second_edition_or_tier(mentions, body, second):
     assert second in mentions(body)
+
+
+def test_a_number_after_a_slash_replaces_a_whole_point_release(mentions):
+    # slash.whole-version: 'Zorblax-3.5/4' is Zorblax-3.5 and Zorblax-4, never 'Zorblax-3.4'
+    assert "Zorblax-3.4" not in mentions("It beats Zorblax-3.5/4 on QuxoBench.")
 
 
 def test_a_report_title_names_the_system_it_reports_on():
@@ -171,6 +199,30 @@ def test_a_beta_tier_continues_a_model_name(mentions):
 
 def test_a_name_also_used_on_its_own_stays(mentions):
     assert "QZX" in mentions("Zorblax-7B beats QZX on QZX tasks, and QZX is open.")
+
+
+@pytest.mark.parametrize("body, named", [
+    ("Zorblax Pro 4 and 4.1 beat Quxa on QuxoBench.", "Zorblax Pro 4.1"),
+    ("We compare Quxanet 2, 3 and 4 on QuxoBench.", "Quxanet 3"),
+    ("We compare Quxanet 2, 3 and 4 on QuxoBench.", "Quxanet 4"),
+])
+def test_a_bare_version_joined_to_a_versioned_name_names_that_release(mentions, body, named):
+    # name.elided-version
+    assert named in mentions(body)
+
+
+@pytest.mark.parametrize("body, not_named", [
+    ("Zorblax 3 and 4 other models fail on QuxoBench.", "Zorblax 4"),
+    ("Zorblax-3 scores 2 and 40 points on QuxoBench.", "Zorblax-40"),
+    ("Zorblax Pro 4 and 5% of Quxa runs fail.", "Zorblax Pro 5"),
+    ("QuxoBench-2025, 2088 Zorb rating.", "QuxoBench-2088"),
+    ("Zorblax-7B trains in Stage 1 and 2 on QuxoBench.", "Stage 2"),
+    ("Zorblax-7B translates code (Stages 1 & 2), then tunes it (Stage 3).", "Stages 2"),
+    ("QuxoBench shows 0.76 for Zorblax-1.5 and 0.72 for Quxa.", "Zorblax-0.72"),
+    ("Fine-tuning breaks Zorblax-4, 2) Zorblax-4 agents leak.", "Zorblax-2"),
+])
+def test_a_number_that_counts_after_a_versioned_name_names_no_release(mentions, body, not_named):
+    assert not_named not in mentions(body)
 
 
 def test_a_tier_before_or_after_the_version_names_one_model(tmp_path):
@@ -430,3 +482,35 @@ def test_the_version_alone_rule_has_its_name():
     lex = load_lexicon()
     assert [not_a_name(w, frozenset(), lex) for w in ("v5", "V3.1", "v1.2.3")] == ["keep.version-alone"] * 3
     assert [not_a_name(w, frozenset(), lex) for w in ("v5-Zorb", "Zorb-v5", "vZorb5")] == [None] * 3
+
+
+@pytest.fixture(scope="module")
+def votes():
+    vocabulary = load_vocabulary()
+    nlp = build_nlp(vocabulary)
+
+    def run(body: str) -> dict[str, set[str]]:
+        [ann] = annotate(nlp, [PaperItem("t.txt", 1, "Some paper title here", body)], vocabulary)
+        return {m.text: {v.rule for v in m.votes} for m in ann.mentions}
+    return run
+
+
+@pytest.mark.parametrize("body, name", [
+    ("Headline numbers for Zorblax-7B are QuxoLens 55.3 and VelmaDoc: 80.99 overall.", "QuxoLens"),
+    ("Headline numbers for Zorblax-7B are QuxoLens 55.3 and VelmaDoc: 80.99 overall.", "VelmaDoc"),
+    ("Headline numbers are QuxoLens 55.3%, VelmaDoc 61.20 and more for the Zorblax-7B system.", "QuxoLens"),
+])
+def test_a_score_right_after_a_name_makes_it_a_benchmark(votes, body, name):
+    # context.score-after: 'QuxoLens 55.3' is the figure the name was measured by
+    assert "context.score-after" in votes(body)[name]
+
+
+@pytest.mark.parametrize("body, name", [
+    ("Rates fall after training: ZorbiKon 8.7% → 0.3% and QuxaLot 13.0% to 0.4% overall.", "ZorbiKon"),
+    ("Rates fall after training: ZorbiKon 8.7% → 0.3% and QuxaLot 13.0% to 0.4% overall.", "QuxaLot"),
+    ("We compare ZorbiKon-mini 32.5% with QuxaLot-Instruct 40.25 and others.", "QuxaLot-Instruct"),
+    ("Gains hold for ZorbiKon 12.5B and VelmaDoc 10.5x too.", "ZorbiKon 12.5B"),
+])
+def test_a_changing_score_or_a_shaped_name_is_no_benchmark_score(votes, body, name):
+    # a system's rate before and after ('ZorbiKon 8.7% → 0.3%'), a checkpoint's shape, a size: not score-after
+    assert "context.score-after" not in votes(body)[name]

@@ -38,10 +38,44 @@ def test_page_has_no_external_reference(seed_page):
     assert "GRPO-RoC" in {n["label"] for n in _page_data(text)[1]["nodes"]}
 
 
+def test_page_leaves_out_the_styles_of_vis_network_parts_it_does_not_turn_on(seed_page):
+    """vis-network's sheet is 220 KB of icons for its navigation buttons, toolbar and configurator, none of which
+    the page turns on: the page keeps its other rules (the tooltip's) and parses none of those."""
+    from kg.html import used_vis_css
+
+    vis_style = seed_page.read_text(encoding="utf-8").split("<style>", 1)[1].split("</style>", 1)[0]
+    assert "div.vis-tooltip{" in vis_style and "vis-navigation" not in vis_style and "data:" not in vis_style
+    sheet = ".vis-tip{color:red}div.vis-network div.vis-navigation div.vis-up{background:url(data:x)}"
+    assert used_vis_css(sheet) == ".vis-tip{color:red}"
+    nested = "@media print{.vis-navigation{display:none}}"
+    assert used_vis_css(nested) == nested  # a sheet it cannot read rule by rule is kept whole
+
+
 def _page_data(page: str) -> tuple[str, dict]:
-    """The packed data block of a page, and the JSON it holds (deflated, base64-encoded)."""
+    """The packed data block of a page, and the data it holds (deflated, base64-encoded JSON, read back as the
+    page's script reads it: kg.html.from_page)."""
+    from kg.html import from_page
+
     packed = page.split('id="kg-data">', 1)[1].split("</script>", 1)[0]
-    return packed, json.loads(zlib.decompress(base64.b64decode(packed, validate=True)))
+    return packed, from_page(json.loads(zlib.decompress(base64.b64decode(packed, validate=True))))
+
+
+def test_page_data_says_each_sentence_once_and_the_page_reads_it_back(browser, seed_page, seeds_graph):
+    """for_page: a sentence that supports several relations travels once, IRIs without their common prefix; the
+    page's script (unfold) gives back graph_data's nodes and edges, evidence included."""
+    from kg.html import graph_data
+
+    packed = seed_page.read_text(encoding="utf-8").split('id="kg-data">', 1)[1].split("</script>", 1)[0]
+    raw = json.loads(zlib.decompress(base64.b64decode(packed)))
+    said = [e["sentence"] for edge in graph_data(seeds_graph)["edges"] for e in edge["evidence"]]
+    assert len(raw["sentences"]) == len(set(said)) < len(said)
+    assert not any(n["iri"].startswith("https://") for n in raw["nodes"])
+    page, _, errors = _open(browser, seed_page)
+    read = page.evaluate("() => ({nodes: kg.data.nodes.map(n => [n.iri, n.aliases, n.family]), edges: kg.data.edges})")
+    expected = graph_data(seeds_graph)
+    assert read["nodes"] == [[n["iri"], n["aliases"], n["family"]] for n in expected["nodes"]]
+    assert read["edges"] == json.loads(json.dumps(expected["edges"]))
+    assert not errors, errors
 
 
 def test_digest_text_cannot_become_markup(tmp_path):
@@ -113,6 +147,20 @@ def _open(browser, path):
     page.goto(path.as_uri())
     page.wait_for_selector("body[data-complete=true]", state="attached", timeout=15000)
     return page, requests, errors
+
+
+def test_page_reads_its_data_without_a_native_base64_decoder(browser, seed_page):
+    """The data block is decoded by Uint8Array.fromBase64 where the browser has it, by atob otherwise."""
+    context = browser.new_context(offline=True)
+    context.add_init_script("delete Uint8Array.fromBase64")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(seed_page.as_uri())
+    page.wait_for_selector("body[data-rendered=true]", state="attached", timeout=15000)
+    assert page.evaluate("() => typeof Uint8Array.fromBase64") == "undefined"
+    assert "GRPO-RoC" in page.evaluate("() => kg.data.nodes.map(n => n.label)") and not errors, errors
+    context.close()
 
 
 def test_page_renders_offline(browser, seed_page):
@@ -449,6 +497,63 @@ def test_level_of_detail_draws_the_rest_as_dots_and_loads_them_in_view(browser, 
     assert page.locator("#panel-title").inner_text() == page.evaluate("id => kg.data.nodes[id].label", other)
     assert not errors, errors
     assert requests == [detail_page.as_uri()]
+
+
+@pytest.fixture(scope="module")
+def patient_page(seeds_graph, tmp_path_factory):
+    """The seeds' page (40 drawn nodes per view) that waits a minute without a request before loading a view's
+    detail (kg.html.QUIET_MS is 300 ms), so what a view loads at once can be seen apart from what comes later."""
+    path = tmp_path_factory.mktemp("patient") / "graph.html"
+    path.write_text(render_page(seeds_graph, detail=40, quiet_ms=60000), encoding="utf-8")
+    return path
+
+
+def test_a_view_loads_what_it_shows_at_once_and_its_detail_when_quiet(browser, patient_page):
+    """Rule lod.later: the opening holds the labelled and the new nodes only (the rest are dots), a search adds
+    the node and its labelled neighbours (its links among them there, darkened; its other links painted under
+    the network); the rest of the view's detail waits for a quiet moment."""
+    context = browser.new_context(offline=True, viewport={"width": 1600, "height": 1000})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(patient_page.as_uri())
+    page.wait_for_selector("body[data-rendered=true]", state="attached", timeout=15000)
+    opening = page.evaluate("""() => { const s = kg.state, last = kg.data.digests.length - 1;
+        const fresh = kg.visibleNodeIds().filter(id => { const w = kg.data.nodes[id].w;
+            return last > 0 && w.length && w[0] === s.hi && s.hi > s.lo; });
+        return {loaded: kg.loadedIds(), labelled: Object.keys(s.labelled).map(Number), fresh: fresh, dots: kg.dotIds().length,
+                held: kg.edges.getIds()}; }""")
+    assert set(opening["loaded"]) == set(opening["labelled"]) | set(opening["fresh"]) and opening["dots"] > 40
+    # Each node loaded for the search is drawn on the frame that follows it: vis-network's box for it is where
+    # it is before any redraw has passed over it (a fresh node's box sits at the origin until then).
+    hit, boxed = page.evaluate("""() => { const id = kg.search('GRPO');
+        return [id, Object.keys(kg.state.highlight).map(Number).filter(k => k !== id).map(k => {
+            const b = kg.network.body.nodes[k].shape.boundingBox, n = kg.data.nodes[k];
+            return b.left <= n.x && n.x <= b.right && b.top <= n.y && n.y <= b.bottom; })]; }""")
+    assert boxed and all(boxed)
+    page.wait_for_selector("#panel:not([hidden])", timeout=15000)
+    after = page.evaluate("""id => { const s = kg.state, links = [];
+        (kg.data.edges).forEach((e, i) => { if (s.shownEdges[i] && (e.from === id || e.to === id)) links.push(["r" + i, e.from, e.to]); });
+        kg.data.cooc.forEach((c, i) => { if (s.shownCooc[i] && (c[0] === id || c[1] === id)) links.push(["c" + i, c[0], c[1]]); });
+        return {loaded: kg.loadedIds(), labelled: Object.keys(s.highlight).map(Number), held: kg.edges.getIds(), keys: links.map(l => l[0]),
+                links: links.map(l => [l[1], l[2], (kg.edges.get(l[0]) || {color: {color: null}}).color.color])}; }""", hit)
+    loaded = set(after["loaded"])
+    held = [colour for *_, colour in after["links"] if colour is not None]
+    assert held and set(held) <= {"#3e4c59", "#7b8794"}
+    assert all((colour is None) == (not {a, b} <= loaded) for a, b, colour in after["links"])  # held iff both ends are
+    assert loaded == set(opening["loaded"]) | set(after["labelled"]) | {hit}
+    # The links among the neighbours wait too (painted as lines meanwhile): the network holds the node's links only.
+    assert set(after["held"]) <= set(opening["held"]) | set(after["keys"])
+    assert page.evaluate("() => document.body.getAttribute('data-complete')") is None
+    # Asked for, the view's detail is there (the quiet moment loads exactly this, in chunks).
+    page.evaluate("() => kg.loadView()")
+    assert len(page.evaluate("() => kg.loadedIds()")) > len(after["loaded"])
+    unheld = page.evaluate("""() => { const held = new Set(kg.edges.getIds()), loaded = new Set(kg.loadedIds()), s = kg.state;
+        return kg.data.edges.filter((e, i) => s.shownEdges[i] && loaded.has(e.from) && loaded.has(e.to) && !held.has("r" + i)).length
+             + kg.data.cooc.filter((c, i) => s.shownCooc[i] && loaded.has(c[0]) && loaded.has(c[1]) && !held.has("c" + i)).length; }""")
+    assert unheld == 0
+    assert not errors, errors
+    context.close()
 
 
 def test_drawing_a_page_does_not_import_what_its_libraries_only_might_use(tmp_path):

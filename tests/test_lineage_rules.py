@@ -417,3 +417,35 @@ def test_a_plain_lineage_cue_states_a_parent_without_a_cue_of_use(tmp_path):
     elsewhere = _triples(tmp_path / "b", "1. Zorvath\nThis paper introduces ZorbMem-G, a memory for chats. The approach "
                          "extends QuxaNet by converting turns into graph nodes.\n")
     assert not any(p == "extends" and o == "quxanet" for s, p, o in elsewhere)
+
+
+def test_a_tier_line_named_alone_does_not_hold_a_tiered_release_from_its_generation(tmp_path):
+    # family.generation-over-tier-line: the text also names 'Zorblax Max' alone; 'Zorblax Max 2.5' still sits under
+    # its generation 'Zorblax 2.5', which sits under the family, as 'Zorblax-2.5-Pro-Thinking' sits under a known
+    # 'Zorblax 2.5 Pro' that keeps the version
+    linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorblax Max 2.5", "type": "Model", "aliases": [], "variant_of": "Zorblax"}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL, in_vocabulary=n == "Zorblax Max 2.5")
+             for n in ("Zorblax", "Zorblax Max", "Zorblax Max 2.5")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorblax Max 2.5")].variant_of == fold("Zorblax 2.5")
+    assert entities[fold("Zorblax 2.5")].variant_of == "zorblax"
+
+
+def test_a_release_named_by_its_bare_number_is_a_variant_with_no_number_alias(tmp_path):
+    # name.elided-version and alias.no-bare-number: 'Zorblax Pro 4 and 4.1' names Zorblax Pro 4.1, in the family of
+    # Zorblax Pro 4's generation line, and '4.1' alone is no name of it
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Quxa Tuning\n"
+                 "We fine-tune the Zorblax Pro 4 and 4.1 models on QuxoBench, a benchmark of 300 tasks.\n"
+                 "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    entities = build([tmp_path]).corpus.entities
+    release = entities[fold("Zorblax Pro 4.1")]
+    assert release.type == EntityType.MODEL and release.variant_of == fold("Zorblax 4.1")
+    assert "4.1" not in release.aliases
+
+
+def test_a_year_with_its_century_elided_by_an_apostrophe_is_that_edition(tmp_path):
+    # edition.apostrophe-year: 'QuxoBench’25' and "QuxoBench '24" are the 2025 and 2024 editions
+    linker = _linker(tmp_path, '{"id": "QuxoBench", "type": "Benchmark", "aliases": [], "variant_of": null}')
+    assert linker._resolve("QuxoBench\u201925", {}) == fold("QuxoBench 2025")
+    assert linker._resolve("QuxoBench '24", {}) == fold("QuxoBench 2024")

@@ -324,7 +324,7 @@ def test_a_benchmark_whose_score_changed_and_a_possessive_score(shapes):
     ]
 
 
-# Shapes found by hand-annotating weeks no gold file covered (benchmarks/gold/more-results.json); invented names.
+# Shapes found by hand-annotating weeks no gold file covered (first benchmarks/gold/more-results.json, now no-side-results.json); invented names.
 MORE_SHAPES = """Top AI Papers of the Week (August 4 - 10)
 1. Frobnic
 Frobnic is a deliberation skill for reasoning models.
@@ -880,3 +880,80 @@ def test_every_result_cue_kind_is_read():
     source = Path(results_module.__file__).read_text(encoding="utf-8")
     for kind in load_lexicon().cues:
         assert "{" + kind + "}" in source or f'cues["{kind}"]' in source, kind
+
+
+# Round 10: scores on a named part of a benchmark the item named earlier; invented names.
+PART_SHAPES = """Top AI Papers of the Week (January 6 - 12)
+1. Reasoning Models Pass the Quxo Certification
+Researchers evaluate reasoning models on QuxoBench, a certification benchmark with three levels. The latest models pass all three levels, with Zorvath-3 Pro achieving a record 97.6% on Level I.
+● Top performers: Zorvath-3 Pro leads Level II with 94.3%, while Blemar-2.5 Pro achieves 86.4% on Level III multiple-choice.
+● Splits: On the hard split, Blemar-2.5 Pro reaches 61.0.
+2. Frindle
+Frindle is a new agent framework evaluated on TaskQuill. Frindle-7B scores 71.2% on the hard split and 80.5% on the easy split.
+3. Pellmire
+Pellmire is a retrieval agent evaluated on TaskQuill and on QuxoBench. Pellmire-8B scores 44.0% on the hard split.
+4. Vantrel
+Vantrel is a planning agent. On QuxoBench, agents improve steadily, with Vantrel-4B posting a new record of 58.2%.
+"""
+
+
+@pytest.fixture(scope="module")
+def part_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-01-06.txt", PART_SHAPES)
+
+
+def test_scores_on_a_named_part_of_the_benchmark_the_item_named_earlier(part_shapes):
+    # benchmark-part: 'on Level I', 'leads Level II with', 'On the hard split, ...' name no benchmark; the score stands on
+    # the one the item named before (QuxoBench), the part is its setting, and 'Level II'/'Level III' are not names of
+    # their own (the earlier stages read them as a method and a benchmark).
+    assert results_of(part_shapes, "reasoning-models-pass-the-quxo-certification") == [
+        ("Blemar-2.5 Pro", "QuxoBench", Decimal("61.0"), "score", "points", "hard split"),
+        ("Blemar-2.5 Pro", "QuxoBench", Decimal("86.4"), "score", "%", "Level III"),
+        ("Zorvath-3 Pro", "QuxoBench", Decimal("94.3"), "score", "%", "Level II"),
+        ("Zorvath-3 Pro", "QuxoBench", Decimal("97.6"), "score", "%", "Level I"),
+    ]
+    assert results_of(part_shapes, "frindle") == [
+        ("Frindle-7B", "TaskQuill", Decimal("71.2"), "score", "%", "hard split"),
+        ("Frindle-7B", "TaskQuill", Decimal("80.5"), "score", "%", "easy split"),
+    ]
+
+
+def test_a_part_is_not_placed_when_the_item_named_several_benchmarks(part_shapes):
+    # benchmark-part: 'the hard split' of TaskQuill or of QuxoBench? Neither is guessed.
+    assert results_of(part_shapes, "pellmire") == []
+
+
+def test_a_part_result_cites_the_sentence_that_named_the_benchmark(part_shapes):
+    [result] = [r for r in part_shapes.results if r.paper == "frindle" and r.value == Decimal("71.2")]
+    assert [e.sentence.split(".")[0] for e in result.evidence] == [
+        "Frindle is a new agent framework evaluated on TaskQuill", "Frindle-7B scores 71"]
+
+
+def test_a_qualified_score_after_a_scoring_gerund(part_shapes):
+    # record-score: 'with A posting a new record of 58.2%', like 'with A reaching 32%'.
+    assert scored(part_shapes, "vantrel") == [("Vantrel-4B", "QuxoBench", Decimal("58.2"))]
+
+
+VARIANT_SHAPES = """Top AI Papers of the Week (February 3 - 9)
+1. Quorvex
+Quorvex is a framework of autonomous research labs for prompt discovery.
+● Gains: On QuxoBench, a single agent lab improves Zorblax-7B accuracy from 70.2% → 78.2% (+11.4%) by discovering better prompts.
+2. Dravik
+Dravik is a reasoning model family. Dravik scores 88.1% on QuxoBench. The Ultima variant achieves 96.0% on QuxoBench and 91.2% on TaskQuill.
+"""
+
+
+@pytest.fixture(scope="module")
+def variant_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-02-03.txt", VARIANT_SHAPES)
+
+
+def test_a_score_raised_with_an_arrow_is_the_raised_models(variant_shapes):
+    # from-arrow: 'from 70.2% → 78.2%' reads like 'from 70.2% to 78.2%' (the start value is not a result);
+    # changed-metric: 'improves A accuracy from ...' with the metric after the model: A's score changed, not Quorvex's.
+    assert scored(variant_shapes, "quorvex") == [("Zorblax-7B", "QuxoBench", Decimal("78.2"))]
+
+
+def test_a_variant_named_by_an_unrecognised_word_is_not_the_papers_system(variant_shapes):
+    # named-variant: 'The Ultima variant achieves ...' scored, not Dravik; its scores are left out.
+    assert scored(variant_shapes, "dravik") == [("Dravik", "QuxoBench", Decimal("88.1"))]

@@ -188,6 +188,18 @@ def test_a_weakly_typed_release_is_typed_like_its_model_family(tmp_path):
     assert corpus.entities[entity.variant_of].label == "Quxo"
 
 
+def test_a_release_whose_votes_tie_follows_its_model_family(tmp_path):
+    """type.family-tie: 'zero-shot Quxo-Mini prompting' votes Method as much as '(3B)' votes Model; the tie went to
+    Method by the tie order alone, though Quxo-Mini is a release of the model family Quxo (Quxo-8B, Quxo-70B)."""
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Plinkett\n"
+                 "Plinkett fine-tunes Quxo-8B, an open model, and Quxo-70B, a larger model, on ZorbBench.\n"
+                 "2. Zorvath\nZorvath routes queries with zero-shot Quxo-Mini prompting. Quxo-Mini (3B) scores 61% on ZorbBench.\n")
+    corpus = build([tmp_path]).corpus
+    rules, entity = _rules(corpus, "Quxo-Mini")
+    assert "type.family-tie" in rules and entity.type == "Model"
+    assert corpus.entities[entity.variant_of].label == "Quxo"
+
+
 @pytest.mark.parametrize("subject, predicate, obj, rule", [
     ("zorvath", "introduces", "zorvath", "introduces.title-system"),
     ("zorvath", "usesBaseModel", "blorfi-7b-instruct", "usesBaseModel.cue"),

@@ -7,11 +7,34 @@
   // The graph's JSON travels deflated and base64-encoded (kg/html.py): the browser's HTML parser spends about
   // 0.1 s per megabyte of page, and a year of digests is megabytes of evidence sentences that deflate 8 to 1.
   // Inflated by the browser's own DecompressionStream; a Response made from a stream fetches nothing.
-  var packed = atob(document.getElementById("kg-data").textContent.trim()), bytes = new Uint8Array(packed.length);
-  for (var i = 0; i < packed.length; i++) bytes[i] = packed.charCodeAt(i);
+  // Decoded natively where the browser can (Uint8Array.fromBase64); atob's string copied byte by byte otherwise,
+  // which was a tenth of the page's own start at 122 weeks.
+  var base64 = document.getElementById("kg-data").textContent.trim(), bytes;
+  if (typeof Uint8Array.fromBase64 === "function") bytes = Uint8Array.fromBase64(base64);
+  else {
+    var packed = atob(base64);
+    bytes = new Uint8Array(packed.length);
+    for (var i = 0; i < packed.length; i++) bytes[i] = packed.charCodeAt(i);
+  }
   new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).text()
-    .then(function (text) { explore(JSON.parse(text)); })
+    .then(function (text) { explore(unfold(JSON.parse(text))); })
     .catch(function (error) { setTimeout(function () { throw error; }, 0); });  // reported as any page error
+  // The data as kg/html.py's for_page wrote it, back in the form graph_data gives (what is said once, said again
+  // where the page reads it; a node's digests are left to digestNames, which reads its weeks).
+  function unfold(data) {
+    var base = data.base || "", sentences = data.sentences || [], files = data.digests.map(function (d) { return d.file; });
+    data.nodes.forEach(function (n) {
+      if (n.iri.indexOf("://") < 0) n.iri = base + n.iri;
+      if (!n.aliases) n.aliases = [];
+      if (n.family === undefined) n.family = null;
+    });
+    data.edges.forEach(function (e) {
+      e.evidence = (e.ev || []).map(function (p) { return {sentence: sentences[p[0]], digest: typeof p[1] === "number" ? files[p[1]] : p[1]}; });
+      delete e.ev;
+    });
+    delete data.sentences; delete data.base;
+    return data;
+  }
 })(function (data) {
   "use strict";
   var settings = JSON.parse(document.getElementById("kg-settings").textContent);
@@ -142,15 +165,20 @@
     item.shape = n.type === "Paper" ? "square" : (styles[n.type] || {}).shape;
     return item;
   }
+  var nearKeys = {};  // the highlighted node's drawn links (see highlight)
   function edgeItem(key) {
-    var i = +key.slice(1);
+    var i = +key.slice(1), item;
     if (key[0] === "r") {
       var e = data.edges[i], direct = byId[e.from].type !== "Paper";
-      return {id: key, from: e.from, to: e.to, label: e.relation, arrows: "to", width: direct ? 1.6 : 0.6,
+      item = {id: key, from: e.from, to: e.to, label: e.relation, arrows: "to", width: direct ? 1.6 : 0.6,
               font: {size: 0, align: "middle", color: "#52606d"}, color: {color: direct ? "#7b8794" : "#bcc3cb", opacity: 0.8}};
+    } else {
+      var c = data.cooc[i];
+      item = {id: key, from: c[0], to: c[1], width: Math.min(1 + Math.log2(c[2].length) * 1.2, 5), color: {color: "#c3cad3", opacity: 0.55}};
     }
-    var c = data.cooc[i];
-    return {id: key, from: c[0], to: c[1], width: Math.min(1 + Math.log2(c[2].length) * 1.2, 5), color: {color: "#c3cad3", opacity: 0.55}};
+    // A link of the highlighted node is created darkened (see highlight), not created and then restyled.
+    if (nearKeys[key]) { var look = nearLook(key); item.color = look.color; if (look.font) item.font.size = look.font.size; }
+    return item;
   }
   function incident(id) {
     return relationsOf[id].map(function (i) { return "r" + i; }).concat(coocOf[id].map(function (i) { return "c" + i; }));
@@ -160,17 +188,31 @@
     return key[0] === "r" ? [data.edges[i].from, data.edges[i].to] : [data.cooc[i][0], data.cooc[i][1]];
   }
   function edgeShown(key) { return key[0] === "r" ? !!state.shownEdges[+key.slice(1)] : !!state.shownCooc[+key.slice(1)]; }
-  function addEdge(key, links) {
+  // A drawn link between loaded nodes that the network does not hold yet (see load's ``only``) is painted as a
+  // line under the network, as the links of dots are, until the view's detail brings it (loadView).
+  var skippedLinks = false;
+  function addEdge(key, links, only) {
     var pair = ends(key);
-    if (!edgeLoaded[key] && loaded[pair[0]] && loaded[pair[1]] && edgeShown(key)) { edgeLoaded[key] = true; links.push(edgeItem(key)); }
+    if (!edgeLoaded[key] && loaded[pair[0]] && loaded[pair[1]] && edgeShown(key)) {
+      if (only && !only[key]) { skippedLinks = true; return; }
+      edgeLoaded[key] = true; links.push(edgeItem(key));
+    }
   }
-  function load(ids) {
+  // Loads nodes into the network with their drawn links to loaded nodes (only those in ``only``, when given).
+  function load(ids, only) {
     var scale = typeof network === "undefined" ? baseScale : network.getScale(), fresh = [], links = [];
     ids.forEach(function (id) { if (!loaded[id]) { loaded[id] = true; fresh.push(nodeItem(byId[id], scale)); } });
     if (fresh.length) dots = null;
-    fresh.forEach(function (item) { incident(item.id).forEach(function (key) { addEdge(key, links); }); });
+    fresh.forEach(function (item) { incident(item.id).forEach(function (key) { addEdge(key, links, only); }); });
     if (fresh.length) nodes.add(fresh);
     if (links.length) edges.add(links);
+    // vis-network draws a node only where its bounding box says it is, and a node added to a network that has
+    // already drawn keeps an empty box at the origin until a redraw has passed over it: placed now, it is
+    // drawn on the next frame instead of the one after (which may not come before the next request).
+    if (typeof network !== "undefined") {
+      var ctx = network.canvas.getContext();
+      fresh.forEach(function (item) { var node = network.body.nodes[item.id]; if (node) node.updateBoundingBox(ctx); });
+    }
   }
   // The drawn nodes in a box of the map (all of them without one), most important first.
   function shownIn(bounds) {
@@ -185,25 +227,45 @@
     var a = network.DOMtoCanvas({x: -margin, y: -margin}), b = network.DOMtoCanvas({x: w + margin, y: h + margin});
     return [a.x, a.y, b.x, b.y];
   }
-  // Loads the most important drawn nodes in view (up to DETAIL of them) and the drawn links among what is loaded.
-  function loadView() {
+  // Loads the most important drawn nodes in view (up to DETAIL of them, at most ``limit`` now) and the drawn links
+  // among what is loaded.
+  function loadView(limit) {
     var inView = shownIn(viewBounds()), wanted = inView.slice(0, DETAIL).filter(function (id) { return !loaded[id]; });
+    if (limit) wanted = wanted.slice(0, limit);
     if (wanted.length) load(wanted);
+    if (skippedLinks) { skippedLinks = false; loadShownLinks(); }
+    countPending();
+    return wanted.length;
+  }
+  function countPending() {
     state.pending = 0;
     Object.keys(state.shownNodes).forEach(function (id) { if (!loaded[id]) state.pending++; });
-    return wanted.length;
+  }
+  // rule lod.later: what a view needs to be usable (the labelled, the new, a selection's neighbourhood) is loaded
+  // at once; the rest of its detail, painted as dots meanwhile, once the page has had no request for QUIET_MS,
+  // in chunks of CHUNK nodes, a task each (a search, click or zoom meanwhile is answered first and loads its own
+  // view). vis-network runs its code cold on its first items, several times slower than later, and this detail,
+  // which a dot already shows at that zoom, was most of the time before the opening view and a search's panel.
+  var QUIET_MS = settings.quiet === undefined ? 300 : settings.quiet, CHUNK = 100, waveTimer = null;  // kg.html.QUIET_MS
+  function loadViewLater() {
+    clearTimeout(waveTimer);
+    waveTimer = setTimeout(function wave() {
+      var added = batched(loadView, CHUNK);
+      waveTimer = added ? setTimeout(wave, 0) : null;
+      if (!added) document.body.setAttribute("data-complete", "true");  // the view holds all it will (see loadView)
+    }, QUIET_MS);
   }
   // After a filter change: links now drawn between nodes already loaded, then the view.
   function loadShownLinks() {
     var links = [];
     Object.keys(state.shownEdges).forEach(function (i) { addEdge("r" + i, links); });
     Object.keys(state.shownCooc).forEach(function (i) { addEdge("c" + i, links); });
-    if (links.length) edges.add(links);
+    if (links.length) { edges.add(links); dots = null; }
   }
   var nodes = new vis.DataSet(), edges = new vis.DataSet();
   // The labelled and the new (red-ringed) first, wherever they are.
   load(Object.keys(state.labelled).map(Number).concat(Object.keys(state.shownNodes).map(Number).filter(function (id) { return isNew(byId[id]); })));
-  loadView();
+  countPending();  // the rest of the opening view after its first drawing (lod.later)
   var nodeView = new vis.DataView(nodes, {filter: function (n) { return !!state.shownNodes[n.id]; }});
   var edgeView = new vis.DataView(edges, {filter: function (e) {
     return e.id[0] === "r" ? !!state.shownEdges[+e.id.slice(1)] : !!state.shownCooc[+e.id.slice(1)];
@@ -369,18 +431,22 @@
       var n = byId[id], colour = (styles[n.type] || {}).color || "#9aa5b1";
       (byColour[colour] = byColour[colour] || []).push(n);
     });
-    function reach(a, b) { if (!loaded[a] || !loaded[b]) links.push([byId[a], byId[b]]); }
-    Object.keys(state.shownEdges).forEach(function (i) { reach(data.edges[i].from, data.edges[i].to); });
-    Object.keys(state.shownCooc).forEach(function (i) { reach(data.cooc[i][0], data.cooc[i][1]); });
-    return {colours: Object.keys(byColour).sort().map(function (c) { return [c, byColour[c]]; }), links: links};
+    var near = [];  // the highlighted node's links to nodes not loaded yet: darkened, as its loaded links are
+    function reach(key, a, b) { if (!edgeLoaded[key]) (nearKeys[key] ? near : links).push([byId[a], byId[b]]); }
+    Object.keys(state.shownEdges).forEach(function (i) { reach("r" + i, data.edges[i].from, data.edges[i].to); });
+    Object.keys(state.shownCooc).forEach(function (i) { reach("c" + i, data.cooc[i][0], data.cooc[i][1]); });
+    return {colours: Object.keys(byColour).sort().map(function (c) { return [c, byColour[c]]; }), links: links, near: near};
   }
   function drawDots(ctx, scale) {
-    if (!state.pending) return;
+    if (!state.pending && !skippedLinks) return;
     dots = dots || collectDots();
     ctx.save();
     ctx.beginPath();
     dots.links.forEach(function (l) { ctx.moveTo(l[0].x, l[0].y); ctx.lineTo(l[1].x, l[1].y); });
     ctx.lineWidth = 0.8 / scale; ctx.strokeStyle = "#c3cad3"; ctx.globalAlpha = 0.55; ctx.stroke();
+    ctx.beginPath();
+    dots.near.forEach(function (l) { ctx.moveTo(l[0].x, l[0].y); ctx.lineTo(l[1].x, l[1].y); });
+    ctx.lineWidth = 1.6 / scale; ctx.strokeStyle = "#7b8794"; ctx.globalAlpha = 0.95; ctx.stroke();
     ctx.globalAlpha = 0.8;
     dots.colours.forEach(function (pair) {
       ctx.beginPath();
@@ -508,6 +574,9 @@
   // Highlighting a node enlarges its neighbours' labels and darkens its links; only those items are restyled,
   // so selecting stays instant on a map of thousands of nodes.
   var nearEdges = [];
+  function nearLook(key) {
+    return key[0] === "r" ? {font: {size: 11 / network.getScale()}, color: {color: "#3e4c59", opacity: 1}} : {color: {color: "#7b8794", opacity: 0.95}};
+  }
   function highlight(id) {
     var before = state.highlight || {};
     if (id === null) state.highlight = null;
@@ -524,14 +593,17 @@
       return eid[0] === "r" ? {id: eid, font: {size: 0}, color: {color: byId[ends(eid)[0]].type !== "Paper" ? "#7b8794" : "#bcc3cb", opacity: 0.8}}
                             : {id: eid, color: {color: "#c3cad3", opacity: 0.55}};
     });
-    nearEdges = [];
+    nearEdges = []; nearKeys = {}; dots = null;
     if (id !== null) {
-      load(Object.keys(neighbours(id)).map(Number));
-      nearEdges = incident(id).filter(function (key) { return edgeLoaded[key]; });
-      nearEdges.forEach(function (eid) {
-        updates.push(eid[0] === "r" ? {id: eid, font: {size: 11 / network.getScale()}, color: {color: "#3e4c59", opacity: 1}}
-                                    : {id: eid, color: {color: "#7b8794", opacity: 0.95}});
-      });
+      // Loaded at once: the node and its labelled neighbours, with the node's links among them (darkened). Its
+      // links to the others are painted darkened under the network, and the rest comes with the view's detail
+      // (lod.later), those links created darkened.
+      var wanted = Object.keys(state.highlight).map(Number), mine = incident(id);
+      var restyle = mine.filter(function (key) { return edgeLoaded[key]; });
+      mine.forEach(function (key) { if (edgeShown(key)) nearKeys[key] = true; });
+      load(wanted, nearKeys);  // links among the neighbours come with the view's detail
+      nearEdges = mine.filter(function (key) { return edgeLoaded[key]; });
+      restyle.forEach(function (key) { updates.push(Object.assign({id: key}, nearLook(key))); });
     }
     if (updates.length) edges.update(updates);
   }
@@ -568,7 +640,7 @@
     fact("aliases", n.aliases.join(", "));
     fact("family", n.family);
     var names = digestNames(n);
-    if (!names.length) names = n.digests;
+    if (!names.length) names = n.digests || [];
     var shown = names.length > 8 ? names.slice(0, 3).concat(["…"], names.slice(-4)) : names;
     fact(n.type === "Paper" ? "described in" : "mentioned in " + names.length + " digest" + (names.length === 1 ? "" : "s"),
          shown.join(", "));
@@ -750,8 +822,8 @@
       // On a big map, zoom in to the neighbourhood; a small one already shows it at the opening zoom.
       var zoom = state.shownCount > 150 ? 2.2 : 1;
       network.focus(id, {scale: Math.max(network.getScale(), baseScale * zoom), offset: {x: -190, y: 0}, animation: false});
-      loadView();
       highlight(id);
+      loadViewLater();
       applyStyles();  // labels follow the new zoom
       status.textContent = "";
     } else {
@@ -889,6 +961,6 @@
   window.kgNetwork = network;
   network.once("afterDrawing", function () {
     document.body.setAttribute("data-rendered", "true");
-    document.body.setAttribute("data-complete", "true");  // what the opening view loads is loaded (see loadView)
+    loadViewLater();
   });
 });
