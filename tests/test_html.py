@@ -580,3 +580,23 @@ def test_drawing_a_page_does_not_import_what_its_libraries_only_might_use(tmp_pa
     assert done.returncode == 0, done.stderr
     imported, networkit_used = done.stdout.splitlines()[-2:]
     assert json.loads(imported) == [] and networkit_used == "True"
+
+
+def test_links_loaded_with_the_detail_after_a_search_are_undarkened_by_the_next_one(browser, patient_page):
+    """lod.later: a searched node's links that the view's detail brings later are created darkened (nearKeys);
+    highlighting another node (or none) must restore them as it restores the links held at the search."""
+    context = browser.new_context(offline=True, viewport={"width": 1600, "height": 1000})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(patient_page.as_uri())
+    page.wait_for_selector("body[data-rendered=true]", state="attached", timeout=15000)
+    hit = page.evaluate("() => kg.search('GRPO')")
+    page.evaluate("() => { while (kg.loadView()) {} }")  # the quiet moment's waves, at once
+    other = page.evaluate("""id => kg.visibleNodeIds().find(k => k !== id && !kg.visibleLinks().some(l => l.includes(k) && l.includes(id)))""", hit)
+    page.evaluate("id => kg.select(id)", other)
+    dark = page.evaluate("""([id, other]) => kg.edges.get().filter(e => (e.from === id || e.to === id) && e.from !== other && e.to !== other
+        && ["#3e4c59", "#7b8794"].includes(e.color.color) && (e.id[0] === "c" || (e.font && e.font.size > 0))).map(e => e.id)""", [hit, other])
+    assert dark == []
+    assert not errors, errors
+    context.close()

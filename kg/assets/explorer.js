@@ -589,6 +589,8 @@
     }
     var touched = Object.keys(before).concat(Object.keys(state.highlight || {})).map(function (k) { return byId[k]; });
     applyStyles(touched);
+    // the links held at the last highlight, and those of its links the view's detail created darkened since (nearKeys)
+    Object.keys(nearKeys).forEach(function (key) { if (edgeLoaded[key] && nearEdges.indexOf(key) < 0) nearEdges.push(key); });
     var updates = nearEdges.map(function (eid) {
       return eid[0] === "r" ? {id: eid, font: {size: 0}, color: {color: byId[ends(eid)[0]].type !== "Paper" ? "#7b8794" : "#bcc3cb", opacity: 0.8}}
                             : {id: eid, color: {color: "#c3cad3", opacity: 0.55}};
