@@ -205,6 +205,7 @@ def test_a_name_also_used_on_its_own_stays(mentions):
     ("Zorblax Pro 4 and 4.1 beat Quxa on QuxoBench.", "Zorblax Pro 4.1"),
     ("We compare Quxanet 2, 3 and 4 on QuxoBench.", "Quxanet 3"),
     ("We compare Quxanet 2, 3 and 4 on QuxoBench.", "Quxanet 4"),
+    ("We compare Quxanet 3 and 4 models on QuxoBench.", "Quxanet 4"),
 ])
 def test_a_bare_version_joined_to_a_versioned_name_names_that_release(mentions, body, named):
     # name.elided-version
@@ -220,6 +221,10 @@ def test_a_bare_version_joined_to_a_versioned_name_names_that_release(mentions, 
     ("Zorblax-7B translates code (Stages 1 & 2), then tunes it (Stage 3).", "Stages 2"),
     ("QuxoBench shows 0.76 for Zorblax-1.5 and 0.72 for Quxa.", "Zorblax-0.72"),
     ("Fine-tuning breaks Zorblax-4, 2) Zorblax-4 agents leak.", "Zorblax-2"),
+    ("Zorblax-7B was compared with Quxanet-4 and 5 others on QuxoBench.", "Quxanet-5"),
+    ("Zorblax-7B beats Quxanet-3, 4 annotators rated the outputs.", "Quxanet-4"),
+    ("Zorblax-7B and Quxanet-4 and 3 human raters judged the answers.", "Quxanet-3"),
+    ("Zorblax-7B improves on Quxanet 3 and 4 tasks out of 5.", "Quxanet 4"),
 ])
 def test_a_number_that_counts_after_a_versioned_name_names_no_release(mentions, body, not_named):
     assert not_named not in mentions(body)
