@@ -577,3 +577,11 @@ def test_an_acronym_is_read_where_its_long_form_stands(tmp_path):
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for retrieval.\n● Florp Memory Runtime (FMR) stores "
                       "every note and replays it on demand.\n")
     assert rules.get(("zorvath", "introduces", "fmr")) == {"introduces.novel-subject"}
+
+
+def test_a_purpose_phrase_ends_at_a_conjoined_introducing_verb(tmp_path):
+    """introduces.not-in-purpose: 'present a toolkit for agents and release QuxoSuite, a benchmark ...' introduces
+    QuxoSuite; the 'for ...' phrase ends where 'and release' begins a second introduction."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nResearchers present a toolkit for agents and release QuxoSuite, a benchmark "
+                      "of 40 games.\n")
+    assert ("zorvath", "introduces", "quxosuite") in rules
