@@ -561,11 +561,13 @@ class NameFinder:
             start -= 1
         opening = start - 1 == sent.start or (start - 2 >= sent.start and doc[start - 2].text in self.lex.sentence_opening_marks)
         if opening and start - 1 not in taken and _capitalised_word(doc[start - 1], title_case=True) and doc[start - 1].lower_ not in lower \
-                and fold(doc[start - 1].text) not in self.not_entities and not doc[start - 1].lower_.endswith("ing") \
+                and fold(doc[start - 1].text) not in self.not_entities and not doc[start - 1].lower_.endswith(("ing", "ly")) \
+                and doc[start - 1].lower_ not in self.lex.sentence_adverbs \
                 and (self.lex.org_author_after.match(text_of(doc)[token.idx + len(token.text) : sent.end_char])
                      or (token.i + 1 < sent.end and doc[token.i + 1].lower_ in self.lex.org_opening_verbs)):
             # name.lab-run-opening: 'Zorbco QuxMind researchers introduce ...', 'Zorbco QuxMind presents ...': the lab's
-            # name opens the sentence; not a verb opening it ('Scaling QuxRL shows ...')
+            # name opens the sentence; not a verb or an adverb opening it ('Scaling QuxRL shows ...', 'Recently QuxMind
+            # presents ...', sentence-adverbs.txt)
             start -= 1
         return start
 

@@ -140,6 +140,10 @@ def test_a_lab_name_opening_a_sentence_before_researchers_is_whole():
                                                    "Scaling QuxRL shows that Blorfnet plans well.")}
     assert "Zorbco QuxMind" in found
     assert "Scaling QuxRL" not in found
+    # ... nor after an adverb opening the sentence
+    for adverb in ("Recently", "Notably", "Today"):
+        found = {m.text for m in _mentions(vocabulary, f"{adverb} QuxMind presents Blorfnet, a method for planning.")}
+        assert f"{adverb} QuxMind" not in found
 
 
 def test_the_people_or_the_opening_subject_of_an_item_name_an_organisation():
