@@ -62,6 +62,7 @@ class Lexicon:
     org_author_before: re.Pattern[str]  # 'researchers from X': X's people did the work
     org_author_after: re.Pattern[str]  # 'X researchers propose'
     org_opening_verbs: frozenset[str]  # 'X proposes ...' opening an item's body whose title does not name X
+    greek_prefixed_terms: frozenset[str]  # name.greek-prefix: 'α-helix', 'ε-greedy' are terms of a field, no coined name
     sentence_adverbs: frozenset[str]  # name.lab-run-opening: 'Recently', 'Today' opening a sentence are no part of a lab's name
     fronted_phrase_before: re.Pattern[str]  # 'On ZorbBench, the model ...': a comma that is no apposition
     # ---- name shapes

@@ -162,7 +162,7 @@ def name_strength(text: str, not_entities: frozenset[str], lex: Lexicon) -> int:
         strong_part = True  # 'text-embedding-3-small', 'gpt-3.5-turbo': vendor ids written in lower case
     if len(parts) >= 3 and parts[0][:1].isupper() and _BARE_NUMBER.fullmatch(parts[1]) and parts[-1].lower() in lex.model_tiers:
         strong_part = True  # 'Phi-4-reasoning-plus', 'GPT-4-turbo': a family, its version, then a variant's tier
-    if _GREEK_PREFIX.match(text):
+    if _GREEK_PREFIX.match(text) and re.split(r"[-‑]", text, maxsplit=1)[1].lower() not in lex.greek_prefixed_terms:
         strong_part = True  # name.greek-prefix: 'ζ-Zorb', 'ζ²-Bench': a Greek letter hyphen-joined to a word is a coined name
     if strong_part:
         return 2

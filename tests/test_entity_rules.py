@@ -83,6 +83,9 @@ def test_a_greek_letter_hyphen_joined_to_a_word_is_a_name(mentions):
     found = mentions("Zorblax-7B is evaluated on ζ-quxbench and ζ²-QuxBench; an η-scheduled decay and a κ of 0.3 help.")
     assert {"ζ-quxbench", "ζ²-QuxBench"} <= found
     assert not {"η-scheduled", "κ"} & found
+    # ... nor a field's ordinary term written so (greek-prefixed-terms.txt)
+    found = mentions("Zorblax-7B is tuned with ε-greedy exploration on γ-ray data and an α-divergence loss.")
+    assert not {"ε-greedy", "γ-ray", "α-divergence"} & found
 
 
 def test_a_plain_word_likened_to_a_type_noun_is_no_name(mentions):
