@@ -3,7 +3,10 @@ from pathlib import Path
 
 import pytest
 
+from kg.ingest import PaperItem
+from kg.nlp import annotate, build_nlp
 from kg.pipeline import build
+from kg.vocab import load_vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
@@ -95,3 +98,15 @@ def corpus_result():
     if not CORPUS.is_dir():
         pytest.skip("shared corpus not present")
     return build([CORPUS])
+
+
+@pytest.fixture(scope="session")
+def annotated():
+    """The rules that voted for each name of one invented item: annotated(body)[name] -> rule names."""
+    vocabulary = load_vocabulary()
+    nlp = build_nlp(vocabulary)
+
+    def run(body: str) -> dict[str, set[str]]:
+        [ann] = annotate(nlp, [PaperItem("t.txt", 1, "Some paper title here", body)], vocabulary)
+        return {m.text: {v.rule for v in m.votes} for m in ann.mentions}
+    return run

@@ -492,25 +492,14 @@ def test_the_version_alone_rule_has_its_name():
     assert [not_a_name(w, frozenset(), lex) for w in ("v5-Zorb", "Zorb-v5", "vZorb5")] == [None] * 3
 
 
-@pytest.fixture(scope="module")
-def votes():
-    vocabulary = load_vocabulary()
-    nlp = build_nlp(vocabulary)
-
-    def run(body: str) -> dict[str, set[str]]:
-        [ann] = annotate(nlp, [PaperItem("t.txt", 1, "Some paper title here", body)], vocabulary)
-        return {m.text: {v.rule for v in m.votes} for m in ann.mentions}
-    return run
-
-
 @pytest.mark.parametrize("body, name", [
     ("Headline numbers for Zorblax-7B are QuxoLens 55.3 and VelmaDoc: 80.99 overall.", "QuxoLens"),
     ("Headline numbers for Zorblax-7B are QuxoLens 55.3 and VelmaDoc: 80.99 overall.", "VelmaDoc"),
     ("Headline numbers are QuxoLens 55.3%, VelmaDoc 61.20 and more for the Zorblax-7B system.", "QuxoLens"),
 ])
-def test_a_score_right_after_a_name_makes_it_a_benchmark(votes, body, name):
+def test_a_score_right_after_a_name_makes_it_a_benchmark(annotated, body, name):
     # context.score-after: 'QuxoLens 55.3' is the figure the name was measured by
-    assert "context.score-after" in votes(body)[name]
+    assert "context.score-after" in annotated(body)[name]
 
 
 @pytest.mark.parametrize("body, name", [
@@ -519,6 +508,6 @@ def test_a_score_right_after_a_name_makes_it_a_benchmark(votes, body, name):
     ("We compare ZorbiKon-mini 32.5% with QuxaLot-Instruct 40.25 and others.", "QuxaLot-Instruct"),
     ("Gains hold for ZorbiKon 12.5B and VelmaDoc 10.5x too.", "ZorbiKon 12.5B"),
 ])
-def test_a_changing_score_or_a_shaped_name_is_no_benchmark_score(votes, body, name):
+def test_a_changing_score_or_a_shaped_name_is_no_benchmark_score(annotated, body, name):
     # a system's rate before and after ('ZorbiKon 8.7% → 0.3%'), a checkpoint's shape, a size: not score-after
-    assert "context.score-after" not in votes(body)[name]
+    assert "context.score-after" not in annotated(body)[name]

@@ -55,17 +55,6 @@ def test_shape_rules(lex, rule, name, expected):
     assert rule(name, lex) == expected
 
 
-@pytest.fixture(scope="module")
-def annotated():
-    vocabulary = load_vocabulary()
-    nlp = build_nlp(vocabulary)
-
-    def run(body: str) -> dict[str, set[str]]:
-        [ann] = annotate(nlp, [PaperItem("t.txt", 1, "Some paper title here", body)], vocabulary)
-        return {m.text: {v.rule for v in m.votes} for m in ann.mentions}
-    return run
-
-
 @pytest.mark.parametrize("body, name, rule", [
     ("Zorb-Nano (8B) runs on phones.", "Zorb-Nano", "context.size-in-parentheses"),
     ("We evaluate the Glimmer benchmark for planning.", "Glimmer", "context.type-noun-after"),
