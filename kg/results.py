@@ -666,10 +666,11 @@ _PART = r"(?P<part>{part-name}|the\s+{part-phrase})"
 
 def _part_of(sentence: str, number: _Number, metric_end: int, lexicon: ResultLexicon) -> str | None:
     """The part of a benchmark a score stands on, as written: the part the score is 'on' ('97.6% on Level I', '71.2% on
-    the hard split'), the one it is given 'with' or 'at' ('leads Level II with 94.3%'), or the one its sentence opens on
+    the hard split'), the one it is given 'with' or after a colon ('leads Level II with 94.3%'; not 'at': 'serves Tier 2
+    at 99.9% uptime' is a service level), or the one its sentence opens on
     ('On the hard split, A reaches 61.0'); None when the score names none (benchmark-part)."""
     m = (lexicon.cue(r"\s*(?:{lead-preposition})\s+" + _PART).match(sentence, metric_end)
-         or lexicon.cue(_PART + r"\s*(?:with|at|:)\s*[~≈]?$").search(sentence, 0, number.start)
+         or lexicon.cue(_PART + r"\s*(?:with|:)\s*[~≈]?$").search(sentence, 0, number.start)
          or lexicon.cue(r"^\W*" + _HEADING + r"(?:{lead-preposition})\s+" + _PART + r"\s*,").match(sentence, 0, number.start))
     if m is None:
         return None

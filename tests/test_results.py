@@ -894,6 +894,9 @@ Frindle is a new agent framework evaluated on TaskQuill. Frindle-7B scores 71.2%
 Pellmire is a retrieval agent evaluated on TaskQuill and on QuxoBench. Pellmire-8B scores 44.0% on the hard split.
 4. Vantrel
 Vantrel is a planning agent. On QuxoBench, agents improve steadily, with Vantrel-4B posting a new record of 58.2%.
+5. Quillon
+Quillon is a new agent framework evaluated on TaskQuill.
+● Deployment: Quillon-7B serves Tier 2 at 99.9% uptime.
 """
 
 
@@ -927,6 +930,12 @@ def test_a_part_result_cites_the_sentence_that_named_the_benchmark(part_shapes):
     [result] = [r for r in part_shapes.results if r.paper == "frindle" and r.value == Decimal("71.2")]
     assert [e.sentence.split(".")[0] for e in result.evidence] == [
         "Frindle is a new agent framework evaluated on TaskQuill", "Frindle-7B scores 71"]
+
+
+def test_a_part_followed_by_at_and_a_number_is_no_score_on_it(part_shapes):
+    # benchmark-part: 'serves Tier 2 at 99.9% uptime' is a service level, not a score on a part of TaskQuill; a part's
+    # score follows 'with' or a colon ('leads Level II with 94.3%') or precedes 'on' ('97.6% on Level I').
+    assert results_of(part_shapes, "quillon") == []
 
 
 def test_a_qualified_score_after_a_scoring_gerund(part_shapes):
