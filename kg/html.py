@@ -51,7 +51,7 @@ TYPE_STYLE = {
 # millisecond per item it holds, at creation and on each change of its data, so this bounds the time to
 # interactive whatever the size of the graph.
 DETAIL = 400
-# Milliseconds without a request (search, click, zoom) before the page loads the rest of a view's detail, the
+# Milliseconds without a search or click before the page loads the rest of a view's detail (a zoom loads its own view at once), the
 # nodes it paints as dots until then (explorer.js, rule lod.later): a search right after opening is answered
 # without first waiting for detail the opening view does not need.
 QUIET_MS = 300
