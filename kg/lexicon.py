@@ -180,6 +180,7 @@ class Lexicon:
     example_before: re.Pattern[str]  # 'large models like X': a name given as an example of a kind
     qualifier_examples_after: re.Pattern[str]  # 'X-based models like Y'
     prior_work_before: re.Pattern[str]  # 'current techniques like X', 'unlike X'
+    prior_work_after: re.Pattern[str]  # 'X trains the agent, following prior work'
     model_tool: re.Pattern[str]  # 'calls NAME', 'NAME used as a tool' (NAME stands for the mention)
     title_qualifier_after: re.Pattern[str]  # 'o1-like LLMs' in a title: a kind, not the model
     title_compare_before: re.Pattern[str]  # 'Beyond X' in a title: a model it is set against

@@ -700,8 +700,11 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         # not '● Policy training (ZPO): ...': a bare acronym there is as often a known method the label explains
         return HEADING_BRACKET  # '● Layered recall (Zorb): ...': the label's bracket names a part of the paper's work
     if lex.novel_subject_before.fullmatch(before) and not (
-            lex.bare_acronym_shape.match(mention.surface) and lex.definite_term_before.search(before)):
-        return "introduces.novel-subject"  # introduces.not-a-term: not 'The ATE splits into ...'
+            lex.bare_acronym_shape.match(mention.surface) and lex.definite_term_before.search(before)) \
+            and not lex.prior_work_after.search(after):
+        # introduces.not-a-term: not 'The ATE splits into ...'; introduces.not-prior-work: not '● ZorbPO trains the
+        # agent, following prior work' (a subject the sentence says is earlier work)
+        return "introduces.novel-subject"
     if (lex.novel_typed_after.match(after) and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
         return "introduces.novel-typed"
     return None

@@ -585,3 +585,16 @@ def test_a_purpose_phrase_ends_at_a_conjoined_introducing_verb(tmp_path):
     rules = _rules_of(tmp_path, "1. Zorvath\nResearchers present a toolkit for agents and release QuxoSuite, a benchmark "
                       "of 40 games.\n")
     assert ("zorvath", "introduces", "quxosuite") in rules
+
+
+def test_a_new_name_the_sentence_calls_earlier_work_is_not_introduced(tmp_path):
+    """introduces.not-prior-work: '● FlorpPO trains the agent, following prior work' opens a bullet like the paper's own
+    system would (introduces.novel-subject), but its sentence says it is earlier work; the same for an acronym read from
+    its long form (introduces.acronym-reads-expansion). Without that cue the subject stays the paper's own."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for long tasks.\n"
+                      "● FlorpPO trains the agent, following prior work.\n"
+                      "● Florp Policy Optimization (FPO) tunes the planner, as in previous studies.\n"
+                      "● QuxRank orders the plans with a learned critic.\n")
+    introduced = {o for (s, p, o) in rules if s == "zorvath" and p == "introduces"}
+    assert "florppo" not in introduced and "fpo" not in introduced
+    assert "quxrank" in introduced
