@@ -256,8 +256,9 @@ def corpus_page(corpus_result, tmp_path_factory):
     return path
 
 
-def _open_wide(browser, path):
-    """As a researcher opens it: 1600 x 1000, offline, every request recorded."""
+def _open_wide(browser, path, ready="complete"):
+    """As a researcher opens it: 1600 x 1000, offline, every request recorded; waited for until every wave of
+    nodes is added (ready="complete") or only the first view is drawn (ready="rendered")."""
     context = browser.new_context(offline=True, viewport={"width": 1600, "height": 1000})
     requests, errors = [], []
     context.route("**/*", lambda route: (requests.append(route.request.url),
@@ -265,7 +266,7 @@ def _open_wide(browser, path):
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(path.as_uri())
-    page.wait_for_selector("body[data-complete=true]", state="attached", timeout=30000)  # every wave of nodes added
+    page.wait_for_selector(f"body[data-{ready}=true]", state="attached", timeout=30000)
     return page, requests, errors
 
 
@@ -512,12 +513,7 @@ def test_a_view_loads_what_it_shows_at_once_and_its_detail_when_quiet(browser, p
     """Rule lod.later: the opening holds the labelled and the new nodes only (the rest are dots), a search adds
     the node and its labelled neighbours (its links among them there, darkened; its other links painted under
     the network); the rest of the view's detail waits for a quiet moment."""
-    context = browser.new_context(offline=True, viewport={"width": 1600, "height": 1000})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(patient_page.as_uri())
-    page.wait_for_selector("body[data-rendered=true]", state="attached", timeout=15000)
+    page, _, errors = _open_wide(browser, patient_page, ready="rendered")
     opening = page.evaluate("""() => { const s = kg.state, last = kg.data.digests.length - 1;
         const fresh = kg.visibleNodeIds().filter(id => { const w = kg.data.nodes[id].w;
             return last > 0 && w.length && w[0] === s.hi && s.hi > s.lo; });
@@ -553,7 +549,7 @@ def test_a_view_loads_what_it_shows_at_once_and_its_detail_when_quiet(browser, p
              + kg.data.cooc.filter((c, i) => s.shownCooc[i] && loaded.has(c[0]) && loaded.has(c[1]) && !held.has("c" + i)).length; }""")
     assert unheld == 0
     assert not errors, errors
-    context.close()
+    page.context.close()
 
 
 def test_drawing_a_page_does_not_import_what_its_libraries_only_might_use(tmp_path):
@@ -585,12 +581,7 @@ def test_drawing_a_page_does_not_import_what_its_libraries_only_might_use(tmp_pa
 def test_links_loaded_with_the_detail_after_a_search_are_undarkened_by_the_next_one(browser, patient_page):
     """lod.later: a searched node's links that the view's detail brings later are created darkened (nearKeys);
     highlighting another node (or none) must restore them as it restores the links held at the search."""
-    context = browser.new_context(offline=True, viewport={"width": 1600, "height": 1000})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(patient_page.as_uri())
-    page.wait_for_selector("body[data-rendered=true]", state="attached", timeout=15000)
+    page, _, errors = _open_wide(browser, patient_page, ready="rendered")
     hit = page.evaluate("() => kg.search('GRPO')")
     page.evaluate("() => { while (kg.loadView()) {} }")  # the quiet moment's waves, at once
     other = page.evaluate("""id => kg.visibleNodeIds().find(k => k !== id && !kg.visibleLinks().some(l => l.includes(k) && l.includes(id)))""", hit)
@@ -599,4 +590,4 @@ def test_links_loaded_with_the_detail_after_a_search_are_undarkened_by_the_next_
         && ["#3e4c59", "#7b8794"].includes(e.color.color) && (e.id[0] === "c" || (e.font && e.font.size > 0))).map(e => e.id)""", [hit, other])
     assert dark == []
     assert not errors, errors
-    context.close()
+    page.context.close()
