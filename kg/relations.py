@@ -149,8 +149,7 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.COMPARED_WITH, "comparedWith.benchmark-paper"  # 'GPT-5 scores 30% on it': a model it ranks
     if _joined_to_own_system(c):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.with-own-system"  # 'Zorb-7B with Quux', 'Quux + Zorb-7B'
-    if (lex.heading_bracket_before.search(before) and lex.heading_bracket_after.match(after)
-            and not lex.compare_cues.search(before)):
+    if _in_heading_bracket(before, after, lex) and not lex.compare_cues.search(before):
         # usesBaseModel.heading-setting: '● Results at 8K budget (Zorb-7B): Quux beats Y': the bracket closing a bullet's
         # heading names the model its findings are for; the body's comparison is between other names
         return Predicate.USES_BASE_MODEL, "usesBaseModel.heading-setting"
@@ -585,8 +584,7 @@ def _introduced_as_expansion(c: MentionContext, known: bool) -> str | None:
     sentence from before the long form. (The same reading for the other relations cost untouched usesMethod
     precision, 0.909 -> 0.833, and is not made.)"""
     before = _before_expansion(c)
-    rule = introduction_rule(replace(c, before=before), known) if before is not None else None
-    return rule
+    return introduction_rule(replace(c, before=before), known) if before is not None else None
 
 
 def _before_expansion(c: MentionContext) -> str | None:
@@ -695,8 +693,7 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     # 'X (ACR), a framework that') or it is what its clause is about ('● X fixes ...'), never a name in passing.
     if lex.novel_defined_after.match(after):
         return "introduces.novel-defined"
-    if (lex.heading_bracket_before.search(before) and lex.heading_bracket_after.match(after)
-            and not lex.bare_acronym_shape.match(mention.surface)):
+    if _in_heading_bracket(before, after, lex) and not lex.bare_acronym_shape.match(mention.surface):
         # not '● Policy training (ZPO): ...': a bare acronym there is as often a known method the label explains
         return HEADING_BRACKET  # '● Layered recall (Zorb): ...': the label's bracket names a part of the paper's work
     if lex.novel_subject_before.fullmatch(before) and not (
@@ -708,6 +705,12 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     if (lex.novel_typed_after.match(after) and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
         return "introduces.novel-typed"
     return None
+
+
+def _in_heading_bracket(before: str, after: str, lex: Lexicon) -> bool:
+    """A name in the bracket that closes a bullet's heading label ('● Layered recall (Zorb): ...'), which
+    introduces.heading-bracket and usesBaseModel.heading-setting read."""
+    return bool(lex.heading_bracket_before.search(before) and lex.heading_bracket_after.match(after))
 
 
 def _names_next(c: MentionContext, rest: str) -> bool:
