@@ -1,4 +1,4 @@
-"""Extraction scores on the tuned, untouched, unseen, fit, fresh, train, blind and sealed development weeks, side by side.
+"""Extraction scores on the tuned, untouched, unseen, fit, fresh, train, blind, sealed and closed development weeks, side by side.
 
 The split is fixed in ``benchmarks/eval-split.json`` (issue 9). Rules may be changed while
 reading the tuned weeks' misses; the untouched weeks are only ever reported as figures, so
@@ -35,7 +35,8 @@ OUT = ROOT / "benchmarks" / "results" / "eval-split.json"
 # "blind": weeks annotated the same way during the seventh round; held out during it and after, like "fresh",
 # until a later round makes them readable (then they join READABLE).
 # "sealed": weeks annotated the same way during the ninth round; held out like "blind".
-SIDES = ("tuned", "untouched", "unseen", "fit", "fresh", "train", "blind", "sealed")
+# "closed": weeks annotated the same way during the eleventh round; held out like "blind".
+SIDES = ("tuned", "untouched", "unseen", "fit", "fresh", "train", "blind", "sealed", "closed")
 READABLE = ("tuned", "fit", "train")
 
 
