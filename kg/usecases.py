@@ -371,18 +371,39 @@ def _chain(store: GraphStore, iri: str, predicate: str) -> list[str]:
 
 
 def _statements(store: GraphStore, iri: str) -> tuple[tuple[str, ...], ...]:
-    x = {"x": ox.NamedNode(iri)}
-    return store.select(
-        """SELECT ?subject ?relation ?object ?sentence ?file WHERE {
+    """(subject, relation, object, sentence, digest file) of every statement about the entity, sorted.
+
+    Names and files are looked up once per distinct paper, entity and digest, not once per statement: at 1M
+    triples GRPO has 1,105 statements from 544 digests, and joining the labels into each row doubled the query."""
+    rows = store.select(
+        """SELECT ?sub ?pred ?obj ?sentence ?digest WHERE {
              { ?s rdf:subject ?x ; rdf:object ?obj . BIND(?x AS ?sub) }
              UNION { ?s rdf:object ?x ; rdf:subject ?sub . BIND(?x AS ?obj) FILTER(?sub != ?x) }
-             ?s rdf:predicate ?pred ; kg:evidence ?e .
-             ?e kg:sentence ?sentence ; prov:wasDerivedFrom/kg:sourceFile ?file .
-             OPTIONAL { ?sub rdfs:label ?sl } OPTIONAL { ?sub dcterms:title ?st } ?obj rdfs:label ?object .
-             BIND(COALESCE(?sl, ?st) AS ?subject) BIND(STRAFTER(STR(?pred), "#") AS ?relation) }
-           ORDER BY ?relation ?subject ?object ?file ?sentence""",
-        x,
+             ?s rdf:predicate ?pred ; kg:evidence ?e . ?e kg:sentence ?sentence ; prov:wasDerivedFrom ?digest }""",
+        {"x": ox.NamedNode(iri)},
     ).rows
+    if not rows:
+        return ()
+    labels: dict[str, list[str]] = defaultdict(list)
+    titles: dict[str, list[str]] = defaultdict(list)
+    named = tuple(ox.NamedNode(t) for t in sorted({r[0] for r in rows} | {r[2] for r in rows}))
+    for term, kind, text in store.select(
+            """SELECT ?t ?kind ?text WHERE { { ?t rdfs:label ?text BIND("label" AS ?kind) }
+                                       UNION { ?t dcterms:title ?text BIND("title" AS ?kind) } }""",
+            {"t": named}).rows:
+        (labels if kind == "label" else titles)[term].append(text)
+    files: dict[str, list[str]] = defaultdict(list)
+    digests = tuple(ox.NamedNode(d) for d in sorted({r[4] for r in rows}))
+    for digest, file in store.select("SELECT ?d ?f WHERE { ?d kg:sourceFile ?f }", {"d": digests}).rows:
+        files[digest].append(file)
+    # a paper is named by its title, an entity by its label; an object without a label is no entity of the card
+    statements = [(subject, predicate.rpartition("#")[2], obj_label, sentence, file)
+                  for sub, predicate, obj, sentence, digest in rows
+                  for subject in labels.get(sub) or titles.get(sub) or [""]
+                  for obj_label in labels.get(obj, ())
+                  for file in files.get(digest, ())]
+    statements.sort(key=lambda r: (r[1], r[0], r[2], r[4], r[3]))  # relation, subject, object, file, sentence
+    return tuple(statements)
 
 
 # ---------------------------------------------------------------- leaderboard (issue 13)

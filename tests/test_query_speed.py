@@ -175,6 +175,26 @@ def test_entity_card_statements_are_every_statement_of_the_entity(build_dir):
     assert card.statements and len({(s.subject, s.relation, s.object) for s in card.statements}) == len(set(stated.rows))
 
 
+# The card's statements as one join, labels and files joined into every row: what _statements answered before it
+# looked names and files up once per distinct term (2026-12-03), kept as the reference it must equal.
+ONE_JOIN = """SELECT ?subject ?relation ?object ?sentence ?file WHERE {
+     { ?s rdf:subject ?x ; rdf:object ?obj . BIND(?x AS ?sub) }
+     UNION { ?s rdf:object ?x ; rdf:subject ?sub . BIND(?x AS ?obj) FILTER(?sub != ?x) }
+     ?s rdf:predicate ?pred ; kg:evidence ?e .
+     ?e kg:sentence ?sentence ; prov:wasDerivedFrom/kg:sourceFile ?file .
+     OPTIONAL { ?sub rdfs:label ?sl } OPTIONAL { ?sub dcterms:title ?st } ?obj rdfs:label ?object .
+     BIND(COALESCE(?sl, ?st) AS ?subject) BIND(STRAFTER(STR(?pred), "#") AS ?relation) }"""
+
+
+def test_entity_card_statements_equal_the_one_join_query_for_every_entity(build_dir):
+    store = OxigraphStore.from_build(build_dir)
+    entities = [r[0] for r in store.select("SELECT DISTINCT ?e WHERE { ?e rdfs:label ?l }").rows]
+    assert len(entities) > 200
+    for iri in entities:
+        expected = sorted(store.select(ONE_JOIN, {"x": URIRef(iri)}).rows, key=lambda r: (r[1], r[0], r[2], r[4], r[3]))
+        assert list(usecases._statements(store, iri)) == expected, iri
+
+
 def test_bind_values_binds_a_tuple_as_several_rows():
     text = bind_values("SELECT ?p WHERE { ?p ?r ?o }", {"p": (URIRef("urn:a"), URIRef("urn:b")), "r": URIRef("urn:r")})
     assert "VALUES ?p { <urn:a> <urn:b> }" in text and "VALUES (?r) { (<urn:r>) }" in text
