@@ -620,14 +620,34 @@ def _around(item: LinkedItem, lm: LinkedMention) -> tuple[str, str]:
 def _name_spots(sentence: str, surface: str) -> list[int]:
     """Where the name is written in the sentence as a whole name; 'Zorb' inside 'Zorb-2' or 'Zorb-7B' is another
     name (relations.whole-name), though 'Zorb-based' still writes Zorb. Every place, when it is never whole."""
-    whole = [m.start() for m in re.finditer(r"(?<![\w-])" + re.escape(surface) + r"(?![^\W_]|-[A-Z0-9])", sentence)]
-    if whole:
-        return whole
-    spots, at = [], sentence.find(surface)
+    # str.find and two character tests rather than a regex per name: a pattern per distinct name overflowed re's
+    # cache of 512, and compiling was most of the cost of this function over a corpus
+    if not surface:
+        return []
+    whole, spots, at = [], [], sentence.find(surface)
     while at >= 0:
         spots.append(at)
-        at = sentence.find(surface, at + 1)
-    return spots
+        end = at + len(surface)
+        if _whole_at(sentence, at, end):
+            whole.append(at)
+            at = sentence.find(surface, end)  # the next whole name starts after this one, as re.finditer reads
+        else:
+            at = sentence.find(surface, at + 1)
+    return whole or spots  # with no whole name, every place was looked at one character on from the last
+
+
+def _whole_at(sentence: str, start: int, end: int) -> bool:
+    """Nothing of a word, nor a hyphen, before; no letter or digit, nor '-' and a capital or digit, after."""
+    before = sentence[start - 1] if start else ""
+    if before and (before.isalnum() or before in "_-"):
+        return False
+    after = sentence[end] if end < len(sentence) else ""
+    if after.isalnum():
+        return False
+    return not (after == "-" and end + 1 < len(sentence) and sentence[end + 1] in _CAPITALS_AND_DIGITS)
+
+
+_CAPITALS_AND_DIGITS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
 
 def introduction_rule(c: MentionContext, known: bool) -> str | None:

@@ -109,3 +109,26 @@ def test_build_gives_a_graph_or_a_one_line_error(text):
     turtle = to_turtle(result.graph)
     assert len(list(ox.parse(turtle, format=ox.RdfFormat.TURTLE))) == len(result.graph)  # every IRI and literal valid
     assert "<html" in render_page(result.graph, title="papers-kg")
+
+
+# The whole-name reading of relations.whole-name as the regex it was written as before it became two character
+# tests (issue 15: a pattern per distinct name overflowed re's cache); the fast reading must find the same places.
+def _name_spots_by_regex(sentence: str, surface: str) -> list[int]:
+    import re
+
+    whole = [m.start() for m in re.finditer(r"(?<![\w-])" + re.escape(surface) + r"(?![^\W_]|-[A-Z0-9])", sentence)]
+    return whole or [i for i in range(len(sentence)) if sentence.startswith(surface, i)]
+
+
+NAME_CHARS = st.sampled_from(list("Zb7-_ .é9A"))
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, database=None)
+@given(st.data())
+def test_name_spots_are_the_whole_name_regex_places(data):
+    from kg.relations import _name_spots
+
+    surface = data.draw(st.text(alphabet=NAME_CHARS, min_size=1, max_size=3))
+    # the name itself among the pieces, so that it is written, and written next to what may or may not end it
+    sentence = "".join(data.draw(st.lists(st.one_of(st.just(surface), NAME_CHARS), max_size=10)))
+    assert _name_spots(sentence, surface) == _name_spots_by_regex(sentence, surface)
