@@ -393,6 +393,21 @@ class LineBreaks:
         return doc
 
 
+@Language.factory("vocabulary_ruler", default_config={"phrase_matcher_attr": "ORTH"})
+def make_vocabulary_ruler(nlp: Language, name: str, phrase_matcher_attr: str) -> VocabularyRuler:
+    return VocabularyRuler(nlp, name, phrase_matcher_attr=phrase_matcher_attr, validate=False)
+
+
+class VocabularyRuler(EntityRuler):
+    """spaCy's entity ruler, over the vocabulary's names and aliases.
+
+    spaCy 3.8's ruler counts every one of its patterns on every document, only to warn when it has none (W036):
+    half of the two rulers' time over the corpus (0.23 of 0.44 CPU s). These rulers are only added with patterns."""
+
+    def _require_patterns(self) -> None:
+        return None
+
+
 @Language.factory("name_finder", default_config={"not_entities": [], "known_names": [], "known_entries": {}, "lexicon": _LEXICON_CONFIG})
 def make_name_finder(nlp: Language, name: str, not_entities: list[str], known_names: list[str], known_entries: dict[str, list[str]],
                      lexicon: Lexicon) -> NameFinder:
@@ -1263,7 +1278,7 @@ def _build_nlp(vocabulary: Vocabulary, lexicon_dir: str) -> Language:
     _tokenizer_rules(nlp, load_lexicon(Path(lexicon_dir)))
     nlp.add_pipe("sentencizer")
     nlp.add_pipe("line_breaks", config={"lexicon": lexicon_config})
-    ruler = cast(EntityRuler, nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "ORTH", "validate": False}))
+    ruler = cast(EntityRuler, nlp.add_pipe("vocabulary_ruler", name="entity_ruler", config={"phrase_matcher_attr": "ORTH"}))
     patterns: list[dict[str, Any]] = []
     for entry in vocabulary.entries:
         for alias in sorted({entry.id, *entry.aliases}):
@@ -1271,8 +1286,8 @@ def _build_nlp(vocabulary: Vocabulary, lexicon_dir: str) -> Language:
     ruler.add_patterns(patterns)
     any_case_patterns = [p for p in patterns if _ANY_CASE_NAME.search(p["pattern"])]
     if any_case_patterns:  # an empty ruler warns on every document (spaCy's W036)
-        any_case = cast(EntityRuler, nlp.add_pipe("entity_ruler", name="entity_ruler_any_case",
-                                                  config={"phrase_matcher_attr": "LOWER", "validate": False}))
+        any_case = cast(EntityRuler, nlp.add_pipe("vocabulary_ruler", name="entity_ruler_any_case",
+                                                  config={"phrase_matcher_attr": "LOWER"}))
         any_case.add_patterns(any_case_patterns)
     known_entries = {name: [entry.type.value, entry.id] for name, entry in sorted(vocabulary.by_fold().items())}
     nlp.add_pipe("name_finder", config={"not_entities": sorted(vocabulary.not_entities), "known_names": sorted(vocabulary.by_fold()),
