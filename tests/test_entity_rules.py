@@ -32,6 +32,11 @@ def mentions():
     ("Zorblax-7B needs large models (≥14B) and up to 5e21 FLOPs on 16×Z900 chips.", "16×Z900"),
     ("Zorblax-7B tiles images (Blorf mode: n×100+256 tokens).", "n×100+256"),
     ("Zorblax-7B keeps generation faithful2604.01234v1 and short.", "faithful2604.01234v1"),
+    ("Zorblax-7B cuts p95 latency by 91% (p99 = 1.4s, P99.9 too).", "p95"),  # statistic.percentile
+    ("Zorblax-7B cuts p95 latency by 91% (p99 = 1.4s, P99.9 too).", "p99"),
+    ("Zorblax-7B cuts p95 latency by 91% (p99 = 1.4s, P99.9 too).", "P99.9"),
+    ("Zorblax-7B fits the curve with R^2 of 0.89 and an R² near 0.9.", "R^2"),  # statistic.r-squared
+    ("Zorblax-7B fits the curve with R^2 of 0.89 and an R² near 0.9.", "R²"),
 ])
 def test_statistics_and_settings_are_never_entities(mentions, body, stat):
     found = mentions(body)
