@@ -624,6 +624,13 @@ class NameFinder:
 
     def _widen(self, span: Span) -> Span:
         doc, end = span.doc, span.end
+        if span.label_ == EntityType.METHOD and end < sentence_of(span).end and doc[end - 1].whitespace_ \
+                and self._technique_head(doc[end]) and not self._title_case(sentence_of(span)):
+            # name.known-method-technique: 'Zorb Clamping bounds the gates of Zorb': a known method, then a Title-Case
+            # technique noun, names the technique done to it, a method of its own (a heading capitalises every word)
+            for t in doc[span.start : end + 1]:
+                t.ent_id = 0  # spaCy reads a span's id from its tokens: the technique is not the method it is named after
+            return Span(doc, span.start, end + 1, label="NAME")
         if span.label_ == EntityType.ORGANIZATION and end < sentence_of(span).end and doc[end - 1].whitespace_ \
                 and _VERSION_ALONE.match(doc[end].text):
             # name.org-release: 'Zorbco V4', 'Zorbco v3.1': a lab's name, then a v-version, is that lab's model
