@@ -639,6 +639,13 @@ class NameFinder:
 
     def _widen(self, span: Span) -> Span:
         doc, end = span.doc, span.end
+        if span.label_ == EntityType.METHOD and end < sentence_of(span).end and doc[end - 1].whitespace_ \
+                and self._technique_head(doc[end]) and not self._title_case(sentence_of(span)):
+            # name.known-method-technique: 'Zorb Clamping bounds the gates of Zorb': a known method, then a Title-Case
+            # technique noun, names the technique done to it, a method of its own (a heading capitalises every word)
+            for t in doc[span.start : end + 1]:
+                t.ent_id = 0  # spaCy reads a span's id from its tokens: the technique is not the method it is named after
+            return Span(doc, span.start, end + 1, label="NAME")
         if span.label_ == EntityType.ORGANIZATION and end < sentence_of(span).end and doc[end - 1].whitespace_ \
                 and _VERSION_ALONE.match(doc[end].text):
             # name.org-release: 'Zorbco V4', 'Zorbco v3.1': a lab's name, then a v-version, is that lab's model
@@ -1582,16 +1589,21 @@ def _elided_versions(mentions: list[Mention], doc: Doc, sent_index: dict[int, in
     a bare version number joined to a name that ends with one (elided-version-joiners.txt) replaces that number.
     Not a number that counts or measures something ('Zorb 3 and 4 other models', 'and 5%':
     elided-version-stop-after.regex), nor one a name already covers, nor after a name that neither the vocabulary
-    nor a vote calls a model or benchmark ('Stage 1 and 2')."""
+    nor a vote calls a model or benchmark ('Stage 1 and 2') unless the text also names it without the number."""
     taken = {i for m in mentions for i in range(m.start, m.end)}
+    named = {m.text for m in mentions}
     text = text_of(doc)
     out = []
     for m in mentions:
         shape = _LAST_VERSION.match(m.text)
         if shape is None or not doc[m.end - 1].text.endswith(shape.group("version")):
             continue
-        if m.vocab_id is None and not any(v.type in _RELEASED_TYPES for v in m.votes):
-            continue  # 'Stage 1 and 2', 'Level 3 and 4': only a known or model- or benchmark-voted name has releases
+        if m.vocab_id is None and not any(v.type in _RELEASED_TYPES for v in m.votes) \
+                and shape.group("head").strip(" -‐‑") not in named:
+            # 'Stage 1 and 2', 'Level 3 and 4': only a known or model- or benchmark-voted name has releases, or
+            # (name.elided-version-of-named) one whose unnumbered name the text names too ('Zorb-Net 3 and 4' after
+            # 'Zorb-Net'): that name is released in numbered versions
+            continue
         if _NAME_PARTS.split(shape.group("head").strip(" -‐‑"))[-1].lower().removesuffix("s") in lex.numbered_part_nouns:
             continue  # 'Stages 1 & 2': numbered parts, whatever votes the first got
         version = shape.group("version")

@@ -96,6 +96,17 @@ def test_title_case_words_ending_in_a_technique_noun_name_a_method(tmp_path):
     assert "Quibble Attention" not in found  # the acronym's definition names the whole 'Multi-Head Quibble Attention'
 
 
+def test_a_known_method_and_a_technique_noun_name_the_technique_done_to_it(tmp_path):
+    """name.known-method-technique: 'QuxGLU Clamping', after the known method QuxGLU, is a method of its own; the heading
+    'QuxGLU Routing For All' capitalises every word and names nothing new."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "QuxGLU", "type": "Method"}])
+    found = {m.text: m.source for m in _mentions(vocabulary, (
+        "The team introduces two techniques. QuxGLU Clamping bounds the gate components of QuxGLU to keep it stable."))}
+    assert found == {"QuxGLU Clamping": "shape", "QuxGLU": "vocab"}
+    heading = {m.text for m in _mentions(vocabulary, "QuxGLU Routing For All Tasks")}
+    assert "QuxGLU Routing" not in heading
+
+
 def test_a_type_noun_right_before_a_capitalised_word_defines_it(tmp_path):
     vocabulary = _vocabulary(tmp_path, [{"id": "Zorblax", "type": "Model"}])
     found = {m.text: {(v.rule, v.type.value) for v in m.votes} for m in _mentions(

@@ -214,6 +214,8 @@ def test_a_name_also_used_on_its_own_stays(mentions):
     ("We compare Quxanet 2, 3 and 4 on QuxoBench.", "Quxanet 3"),
     ("We compare Quxanet 2, 3 and 4 on QuxoBench.", "Quxanet 4"),
     ("We compare Quxanet 3 and 4 models on QuxoBench.", "Quxanet 4"),
+    # name.elided-version-of-named: no vote types 'QuxNet 3', but the text names QuxNet without a number
+    ("Proposes QuxNet, a byte-level model. QuxNet processes raw bytes. QuxNet 3 and 4 beat BPE on QuxoBench.", "QuxNet 4"),
 ])
 def test_a_bare_version_joined_to_a_versioned_name_names_that_release(mentions, body, named):
     # name.elided-version
@@ -233,6 +235,7 @@ def test_a_bare_version_joined_to_a_versioned_name_names_that_release(mentions, 
     ("Zorblax-7B beats Quxanet-3, 4 annotators rated the outputs.", "Quxanet-4"),
     ("Zorblax-7B and Quxanet-4 and 3 human raters judged the answers.", "Quxanet-3"),
     ("Zorblax-7B improves on Quxanet 3 and 4 tasks out of 5.", "Quxanet 4"),
+    ("Proposes QuxNet, a byte-level model. QuxNet trains in Stage 1 and 2 on QuxoBench.", "Stage 2"),
 ])
 def test_a_number_that_counts_after_a_versioned_name_names_no_release(mentions, body, not_named):
     assert not_named not in mentions(body)

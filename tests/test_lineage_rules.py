@@ -449,3 +449,20 @@ def test_a_year_with_its_century_elided_by_an_apostrophe_is_that_edition(tmp_pat
     linker = _linker(tmp_path, '{"id": "QuxoBench", "type": "Benchmark", "aliases": [], "variant_of": null}')
     assert linker._resolve("QuxoBench\u201925", {}) == fold("QuxoBench 2025")
     assert linker._resolve("QuxoBench '24", {}) == fold("QuxoBench 2024")
+
+
+
+def test_a_setting_named_after_a_method_is_no_lineage_of_it():
+    """extends.by-name (not-lineage-child.regex): 'Oracle-QXSearch' (given the answers) and 'QXSearch-Web-Quxa' (run on
+    the web with the model Quxa) are QXSearch under a condition, not methods made from it; 'QXSearch-Lite' is one."""
+    from types import SimpleNamespace
+
+    from kg.relations import _lineage_by_name
+
+    methods = {fold(n): Entity(fold(n), n, EntityType.METHOD)
+               for n in ("QXSearch", "Oracle-QXSearch", "oracle-QXSearch", "QXSearch-Web-Quxa", "QXSearch-Lite")}
+    found: dict = defaultdict(set)
+    for key in methods:
+        found[("paper", Predicate.USES_METHOD, key)] = set()
+    _lineage_by_name(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
+    assert {(s, o) for s, p, o in found if p == Predicate.EXTENDS} == {("qxsearch-lite", "qxsearch")}
