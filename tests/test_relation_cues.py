@@ -598,3 +598,16 @@ def test_a_new_name_the_sentence_calls_earlier_work_is_not_introduced(tmp_path):
     introduced = {o for (s, p, o) in rules if s == "zorvath" and p == "introduces"}
     assert "florppo" not in introduced and "fpo" not in introduced
     assert "quxrank" in introduced
+
+
+def test_a_bracket_after_a_role_label_names_no_part_and_no_setting(tmp_path):
+    """relations.heading-role: '● Teacher model (Quxa-70B): ...' and '● Data source (GlimWiki): ...' name in the
+    heading's bracket what fills a role the paper takes from elsewhere: a teacher is no base model, a data source the
+    paper draws on is not its own; '● Layered recall (QuxoMem): ...' still names a part of the paper's work."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for retrieval.\n● Teacher model (GPT-4o): the "
+                      "student learns from its traces.\n● Data source (GlimWiki): pages are split into short notes."
+                      "\n● Layered recall (QuxoMem): instead of one store, QuxoMem splits notes into layers.\n")
+    assert ("zorvath", "usesBaseModel", "gpt4o") not in rules
+    assert ("zorvath", "introduces", "glimwiki") not in rules
+    assert rules.get(("zorvath", "introduces", "quxomem")) == {"introduces.heading-bracket"}
+
