@@ -611,3 +611,14 @@ def test_a_bracket_after_a_role_label_names_no_part_and_no_setting(tmp_path):
     assert ("zorvath", "introduces", "glimwiki") not in rules
     assert rules.get(("zorvath", "introduces", "quxomem")) == {"introduces.heading-bracket"}
 
+
+def test_a_method_the_paper_is_placed_beside_is_not_used(tmp_path):
+    """usesMethod.not-prior-work: 'the paper sits alongside PPO and the DPO line of work as ...' places the paper
+    next to related work; it uses neither; 'It runs GRPO alongside RLHF' still uses both."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Context: the paper sits alongside "
+                      "PPO and the DPO line of work as a framework for self-repair. It runs GRPO alongside RLHF.\n")
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+    assert ("zorvath", "usesMethod", "dpo") not in rules
+    assert ("zorvath", "usesMethod", "grpo") in rules
+    assert ("zorvath", "usesMethod", "rlhf") in rules
+
