@@ -622,3 +622,11 @@ def test_a_method_the_paper_is_placed_beside_is_not_used(tmp_path):
     assert ("zorvath", "usesMethod", "grpo") in rules
     assert ("zorvath", "usesMethod", "rlhf") in rules
 
+
+def test_a_name_a_study_is_of_is_not_introduced(tmp_path):
+    """introduces.studied-elsewhere: 'A study on Florpnet, a network where only agents post, ...' names what the paper
+    examines; a bullet it later opens ('● Florpnet as a laboratory: ...') does not make it the paper's own."""
+    rules = _rules_of(tmp_path, "1. Agents Do Not Make a Society\nA study on Florpnet, a network where only agents post, "
+                      "finds that scale alone makes no social ties.\n● Florpnet as a laboratory: Florpnet is the largest "
+                      "open platform of its kind, with two million agents.\n")
+    assert not {k for k in rules if k[1] == "introduces" and k[2] == "florpnet"}
