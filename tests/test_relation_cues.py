@@ -630,3 +630,13 @@ def test_a_name_a_study_is_of_is_not_introduced(tmp_path):
                       "finds that scale alone makes no social ties.\n● Florpnet as a laboratory: Florpnet is the largest "
                       "open platform of its kind, with two million agents.\n")
     assert not {k for k in rules if k[1] == "introduces" and k[2] == "florpnet"}
+
+
+def test_a_method_put_in_the_place_of_another_is_used(tmp_path):
+    """usesMethod.replaced-with: 'replaces softmax attention with a QuxMix-style student' takes QuxMix in the place of
+    what it replaces: a method the paper uses; 'replaces DPO' still drops DPO."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new recipe for distilling attention.\n● Stage one: the first "
+                      "stage replaces softmax attention with a QuxMix-style linearized attention student, which keeps "
+                      "scores close to those of QuxMix.\n● Stage two: the recipe replaces DPO in the last step.\n")
+    assert ("zorvath", "usesMethod", "quxmix") in rules
+    assert ("zorvath", "usesMethod", "dpo") not in rules
