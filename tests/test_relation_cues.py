@@ -640,3 +640,14 @@ def test_a_method_put_in_the_place_of_another_is_used(tmp_path):
                       "scores close to those of QuxMix.\n● Stage two: the recipe replaces DPO in the last step.\n")
     assert ("zorvath", "usesMethod", "quxmix") in rules
     assert ("zorvath", "usesMethod", "dpo") not in rules
+
+
+def test_a_method_the_paper_builds_on_in_any_tense_is_used(tmp_path):
+    """usesMethod.use-cue and introduces.used-elsewhere: 'builds on the QuxNet framework', 'draws on FlorpSearch' and
+    'relying on GlimTune' name methods the paper uses, as 'built on X' and 'relies on X' do; the type noun after
+    QuxNet ('framework') does not make it the paper's own."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Design: the agent builds on the "
+                      "QuxNet framework and draws on FlorpSearch for planning, relying on GlimTune for updates.\n")
+    for method in ("quxnet", "florpsearch", "glimtune"):
+        assert rules.get(("zorvath", "usesMethod", method)) == {"usesMethod.use-cue"}, method
+    assert ("zorvath", "introduces", "quxnet") not in rules
