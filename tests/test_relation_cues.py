@@ -651,3 +651,16 @@ def test_a_method_the_paper_builds_on_in_any_tense_is_used(tmp_path):
     for method in ("quxnet", "florpsearch", "glimtune"):
         assert rules.get(("zorvath", "usesMethod", method)) == {"usesMethod.use-cue"}, method
     assert ("zorvath", "introduces", "quxnet") not in rules
+
+
+def test_an_unseen_name_after_a_type_noun_in_its_phrase_is_introduced(tmp_path):
+    """introduces.novel-typed: 'the memory-augmented coding agent Quxbolt achieves ...' names the item's new agent
+    after its type noun, as 'a coding agent, Quxbolt,' does; not 'using the coding agent Quxbolt' (a use)."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath adds memory layers to coding agents.\n● Results: the "
+                      "memory-augmented coding agent Quxbolt achieves higher scores than Claude Code at every length.\n")
+    assert rules.get(("zorvath", "introduces", "quxbolt")) == {"introduces.novel-typed"}
+    used = tmp_path / "used"
+    used.mkdir()
+    rules = _rules_of(used, "1. Zorvath\nZorvath adds memory layers to coding agents.\n● Setup: tests run using the "
+                      "coding agent Quxbolt at every length.\n")
+    assert ("zorvath", "introduces", "quxbolt") not in rules
