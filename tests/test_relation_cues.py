@@ -664,3 +664,15 @@ def test_an_unseen_name_after_a_type_noun_in_its_phrase_is_introduced(tmp_path):
     rules = _rules_of(used, "1. Zorvath\nZorvath adds memory layers to coding agents.\n● Setup: tests run using the "
                       "coding agent Quxbolt at every length.\n")
     assert ("zorvath", "introduces", "quxbolt") not in rules
+
+
+def test_a_method_that_prior_work_uses_is_not_used(tmp_path):
+    """usesMethod.not-prior-work: 'existing agents rely on PPO', 'most current pipelines use DPO' and 'prior work applies
+    GRPO' say what earlier work does, the object of its verb of use: no method the paper uses; 'the agent is trained
+    with RLHF' still is."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Problem: existing agents rely on PPO, "
+                      "which is slow. Most current pipelines use DPO for alignment. Prior work applies GRPO to short tasks "
+                      "only.\n● Method: the agent is trained with RLHF.\n")
+    for method in ("ppo", "dpo", "grpo"):
+        assert ("zorvath", "usesMethod", method) not in rules, method
+    assert ("zorvath", "usesMethod", "rlhf") in rules
