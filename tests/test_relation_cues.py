@@ -676,3 +676,16 @@ def test_a_method_that_prior_work_uses_is_not_used(tmp_path):
     for method in ("ppo", "dpo", "grpo"):
         assert ("zorvath", "usesMethod", method) not in rules, method
     assert ("zorvath", "usesMethod", "rlhf") in rules
+
+
+def test_a_name_defined_as_earlier_work_is_not_introduced(tmp_path):
+    """introduces.not-defined-as-prior: '● Related: GlimPlan, a prior planner, fails ...' and 'SnorkNet is a widely used
+    retriever' define names as things that exist: neither the definition (novel-defined) nor the subject a bullet opens
+    with (novel-subject) makes them the paper's own; 'QuxoMem, a layered store, ...' still is."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Related: GlimPlan, a prior planner, "
+                      "fails on long proofs. SnorkNet is a widely used retriever for lemmas.\n● Memory: QuxoMem, a layered "
+                      "store, keeps every lemma.\n")
+    introduced = {k[2] for k in rules if k[0] == "zorvath" and k[1] == "introduces"}
+    assert "glimplan" not in introduced and "snorknet" not in introduced
+    assert "quxomem" in introduced
+
