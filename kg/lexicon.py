@@ -164,6 +164,7 @@ class Lexicon:
     method_use_after: re.Pattern[str]
     novel_typed_after: re.Pattern[str]
     novel_typed_before: re.Pattern[str]
+    step_list_before: re.Pattern[str]  # 'a Draft, Check, Fix, ': plain words listed before the name
     bare_acronym_shape: re.Pattern[str]
     unvoted_code_shape: re.Pattern[str]  # 'CD68', 'T1', 'MSI-H': a short code that needs some cue to be a name
     own_system_joiners: frozenset[str]

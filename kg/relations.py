@@ -702,7 +702,10 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         # introduces.not-a-term: not 'The ATE splits into ...'; introduces.not-prior-work: not '● ZorbPO trains the
         # agent, following prior work' (a subject the sentence says is earlier work)
         return "introduces.novel-subject"
-    if (lex.novel_typed_after.match(after) and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
+    # introduces.not-step-list: not 'a Draft, Check, Fix, Commit loop': after a list of plain words the type noun names
+    # the whole list of steps, not the last word
+    typed_after = lex.novel_typed_after.match(after) and not lex.step_list_before.search(before)
+    if (typed_after and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
         return "introduces.novel-typed"
     return None
 

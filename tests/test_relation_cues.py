@@ -689,3 +689,12 @@ def test_a_name_defined_as_earlier_work_is_not_introduced(tmp_path):
     assert "glimplan" not in introduced and "snorknet" not in introduced
     assert "quxomem" in introduced
 
+
+def test_the_last_of_a_list_of_steps_before_a_type_noun_is_not_introduced(tmp_path):
+    """introduces.not-step-list: 'runs a Draft, Check, Fix, Commit loop' names the steps of a process; the type noun
+    after the last step ('loop') names the whole list, not a method 'Commit'; 'the QuxoMem mechanism' still is one."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Loop: the agent runs a Draft, Check, "
+                      "Fix, Commit loop over each proof.\n● Memory: lemmas go to the QuxoMem mechanism after each step.\n")
+    introduced = {k[2] for k in rules if k[0] == "zorvath" and k[1] == "introduces"}
+    assert "commit" not in introduced
+    assert "quxomem" in introduced
