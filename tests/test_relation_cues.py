@@ -698,3 +698,12 @@ def test_the_last_of_a_list_of_steps_before_a_type_noun_is_not_introduced(tmp_pa
     introduced = {k[2] for k in rules if k[0] == "zorvath" and k[1] == "introduces"}
     assert "commit" not in introduced
     assert "quxomem" in introduced
+
+
+def test_a_method_whose_protocol_the_paper_follows_is_used(tmp_path):
+    """usesMethod.use-cue and intro-blockers: 'we follow the FlorpKit protocol' names a method the paper uses; the type
+    noun after it ('protocol') does not make it the paper's own."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Setting: we follow the FlorpKit "
+                      "protocol from earlier work.\n")
+    assert rules.get(("zorvath", "usesMethod", "florpkit")) == {"usesMethod.use-cue"}
+    assert ("zorvath", "introduces", "florpkit") not in rules
