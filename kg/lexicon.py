@@ -164,6 +164,7 @@ class Lexicon:
     method_use_after: re.Pattern[str]
     novel_typed_after: re.Pattern[str]
     novel_typed_before: re.Pattern[str]
+    step_list_before: re.Pattern[str]  # 'a Draft, Check, Fix, ': plain words listed before the name
     bare_acronym_shape: re.Pattern[str]
     unvoted_code_shape: re.Pattern[str]  # 'CD68', 'T1', 'MSI-H': a short code that needs some cue to be a name
     own_system_joiners: frozenset[str]
@@ -187,6 +188,7 @@ class Lexicon:
     kind_qualifier_after: re.Pattern[str]  # 'X-like LLMs' in the body: a kind, not the model
     baseline_after: re.Pattern[str]  # 'X-based baselines': a method named as a rival
     used_just_before: re.Pattern[str]  # 'uses X technology': an unseen name the paper uses, not its own
+    studied_just_before: re.Pattern[str]  # 'a study on X': an unseen name the paper studies, not its own
     definite_term_before: re.Pattern[str]  # 'The ATE splits ...': a field's term, not the paper's name
     future_work_before: re.Pattern[str]  # 'Future directions include ... X': not used yet
     prior_benchmark_before: re.Pattern[str]  # 'existing benchmarks like X': prior work, for the whole item

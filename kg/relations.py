@@ -722,7 +722,10 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         # introduces.not-a-term: not 'The ATE splits into ...'; introduces.not-prior-work: not '● ZorbPO trains the
         # agent, following prior work' (a subject the sentence says is earlier work)
         return "introduces.novel-subject"
-    if (lex.novel_typed_after.match(after) and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
+    # introduces.not-step-list: not 'a Draft, Check, Fix, Commit loop': after a list of plain words the type noun names
+    # the whole list of steps, not the last word
+    typed_after = lex.novel_typed_after.match(after) and not lex.step_list_before.search(before)
+    if (typed_after and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
         return "introduces.novel-typed"
     return None
 
@@ -798,7 +801,8 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
         rule = introduction_rule(context, known) or _introduced_as_expansion(context, known)
         if rule:
             out.setdefault(lm.entity, (lm.mention.sentence, rule))
-    for key in [k for k, (_, rule) in out.items() if rule in WEAK_INTRODUCTIONS and _used_in_item(item, k, lex)]:
+    for key in [k for k, (_, rule) in out.items()
+                if rule in WEAK_INTRODUCTIONS and (_used_in_item(item, k, lex) or _studied_in_item(item, entities[k], lex))]:
         del out[key]
     if all(rule == HEADING_BRACKET for _, rule in out.values()):
         # introduces.heading-bracket names a part of the paper's own system: a paper with no other contribution (a study)
@@ -865,6 +869,16 @@ def _used_in_item(item: LinkedItem, key: str, lex: Lexicon) -> bool:
     """introduces.used-elsewhere: True when a mention of the entity is the object of a verb of use ('uses X
     technology', 'built on X'): the paper names it as something it uses."""
     return any(lm.entity == key and lex.used_just_before.search(_around(item, lm)[0]) for lm in item.mentions)
+
+
+def _studied_in_item(item: LinkedItem, entity: Entity, lex: Lexicon) -> bool:
+    """introduces.studied-elsewhere: True when the item writes the entity's name as what a study is of ('A study on X,
+    a social network of agents', 'an analysis of X'): the paper examines something that exists, not a thing it built.
+    Every place the name is written counts, not only the linked mentions (an opening sentence's name may be unlinked)."""
+    names = {entity.label, *entity.aliases}
+    return any(lex.studied_just_before.search(sentence[:at])
+               for sentence in item.annotated.sentences for name in names for at in _name_spots(sentence, name)
+               if name in sentence)
 
 
 def _abbreviates(name: str, title_words: list[str]) -> bool:

@@ -598,3 +598,112 @@ def test_a_new_name_the_sentence_calls_earlier_work_is_not_introduced(tmp_path):
     introduced = {o for (s, p, o) in rules if s == "zorvath" and p == "introduces"}
     assert "florppo" not in introduced and "fpo" not in introduced
     assert "quxrank" in introduced
+
+
+def test_a_bracket_after_a_role_label_names_no_part_and_no_setting(tmp_path):
+    """relations.heading-role: '● Teacher model (Quxa-70B): ...' and '● Data source (GlimWiki): ...' name in the
+    heading's bracket what fills a role the paper takes from elsewhere: a teacher is no base model, a data source the
+    paper draws on is not its own; '● Layered recall (QuxoMem): ...' still names a part of the paper's work."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for retrieval.\n● Teacher model (GPT-4o): the "
+                      "student learns from its traces.\n● Data source (GlimWiki): pages are split into short notes."
+                      "\n● Layered recall (QuxoMem): instead of one store, QuxoMem splits notes into layers.\n")
+    assert ("zorvath", "usesBaseModel", "gpt4o") not in rules
+    assert ("zorvath", "introduces", "glimwiki") not in rules
+    assert rules.get(("zorvath", "introduces", "quxomem")) == {"introduces.heading-bracket"}
+
+
+def test_a_method_the_paper_is_placed_beside_is_not_used(tmp_path):
+    """usesMethod.not-prior-work: 'the paper sits alongside PPO and the DPO line of work as ...' places the paper
+    next to related work; it uses neither; 'It runs GRPO alongside RLHF' still uses both."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Context: the paper sits alongside "
+                      "PPO and the DPO line of work as a framework for self-repair. It runs GRPO alongside RLHF.\n")
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+    assert ("zorvath", "usesMethod", "dpo") not in rules
+    assert ("zorvath", "usesMethod", "grpo") in rules
+    assert ("zorvath", "usesMethod", "rlhf") in rules
+
+
+def test_a_name_a_study_is_of_is_not_introduced(tmp_path):
+    """introduces.studied-elsewhere: 'A study on Florpnet, a network where only agents post, ...' names what the paper
+    examines; a bullet it later opens ('● Florpnet as a laboratory: ...') does not make it the paper's own."""
+    rules = _rules_of(tmp_path, "1. Agents Do Not Make a Society\nA study on Florpnet, a network where only agents post, "
+                      "finds that scale alone makes no social ties.\n● Florpnet as a laboratory: Florpnet is the largest "
+                      "open platform of its kind, with two million agents.\n")
+    assert not {k for k in rules if k[1] == "introduces" and k[2] == "florpnet"}
+
+
+def test_a_method_put_in_the_place_of_another_is_used(tmp_path):
+    """usesMethod.replaced-with: 'replaces softmax attention with a QuxMix-style student' takes QuxMix in the place of
+    what it replaces: a method the paper uses; 'replaces DPO' still drops DPO."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new recipe for distilling attention.\n● Stage one: the first "
+                      "stage replaces softmax attention with a QuxMix-style linearized attention student, which keeps "
+                      "scores close to those of QuxMix.\n● Stage two: the recipe replaces DPO in the last step.\n")
+    assert ("zorvath", "usesMethod", "quxmix") in rules
+    assert ("zorvath", "usesMethod", "dpo") not in rules
+
+
+def test_a_method_the_paper_builds_on_in_any_tense_is_used(tmp_path):
+    """usesMethod.use-cue and introduces.used-elsewhere: 'builds on the QuxNet framework', 'draws on FlorpSearch' and
+    'relying on GlimTune' name methods the paper uses, as 'built on X' and 'relies on X' do; the type noun after
+    QuxNet ('framework') does not make it the paper's own."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Design: the agent builds on the "
+                      "QuxNet framework and draws on FlorpSearch for planning, relying on GlimTune for updates.\n")
+    for method in ("quxnet", "florpsearch", "glimtune"):
+        assert rules.get(("zorvath", "usesMethod", method)) == {"usesMethod.use-cue"}, method
+    assert ("zorvath", "introduces", "quxnet") not in rules
+
+
+def test_an_unseen_name_after_a_type_noun_in_its_phrase_is_introduced(tmp_path):
+    """introduces.novel-typed: 'the memory-augmented coding agent Quxbolt achieves ...' names the item's new agent
+    after its type noun, as 'a coding agent, Quxbolt,' does; not 'using the coding agent Quxbolt' (a use)."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath adds memory layers to coding agents.\n● Results: the "
+                      "memory-augmented coding agent Quxbolt achieves higher scores than Claude Code at every length.\n")
+    assert rules.get(("zorvath", "introduces", "quxbolt")) == {"introduces.novel-typed"}
+    used = tmp_path / "used"
+    used.mkdir()
+    rules = _rules_of(used, "1. Zorvath\nZorvath adds memory layers to coding agents.\n● Setup: tests run using the "
+                      "coding agent Quxbolt at every length.\n")
+    assert ("zorvath", "introduces", "quxbolt") not in rules
+
+
+def test_a_method_that_prior_work_uses_is_not_used(tmp_path):
+    """usesMethod.not-prior-work: 'existing agents rely on PPO', 'most current pipelines use DPO' and 'prior work applies
+    GRPO' say what earlier work does, the object of its verb of use: no method the paper uses; 'the agent is trained
+    with RLHF' still is."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Problem: existing agents rely on PPO, "
+                      "which is slow. Most current pipelines use DPO for alignment. Prior work applies GRPO to short tasks "
+                      "only.\n● Method: the agent is trained with RLHF.\n")
+    for method in ("ppo", "dpo", "grpo"):
+        assert ("zorvath", "usesMethod", method) not in rules, method
+    assert ("zorvath", "usesMethod", "rlhf") in rules
+
+
+def test_a_name_defined_as_earlier_work_is_not_introduced(tmp_path):
+    """introduces.not-defined-as-prior: '● Related: GlimPlan, a prior planner, fails ...' and 'SnorkNet is a widely used
+    retriever' define names as things that exist: neither the definition (novel-defined) nor the subject a bullet opens
+    with (novel-subject) makes them the paper's own; 'QuxoMem, a layered store, ...' still is."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Related: GlimPlan, a prior planner, "
+                      "fails on long proofs. SnorkNet is a widely used retriever for lemmas.\n● Memory: QuxoMem, a layered "
+                      "store, keeps every lemma.\n")
+    introduced = {k[2] for k in rules if k[0] == "zorvath" and k[1] == "introduces"}
+    assert "glimplan" not in introduced and "snorknet" not in introduced
+    assert "quxomem" in introduced
+
+
+def test_the_last_of_a_list_of_steps_before_a_type_noun_is_not_introduced(tmp_path):
+    """introduces.not-step-list: 'runs a Draft, Check, Fix, Commit loop' names the steps of a process; the type noun
+    after the last step ('loop') names the whole list, not a method 'Commit'; 'the QuxoMem mechanism' still is one."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Loop: the agent runs a Draft, Check, "
+                      "Fix, Commit loop over each proof.\n● Memory: lemmas go to the QuxoMem mechanism after each step.\n")
+    introduced = {k[2] for k in rules if k[0] == "zorvath" and k[1] == "introduces"}
+    assert "commit" not in introduced
+    assert "quxomem" in introduced
+
+
+def test_a_method_whose_protocol_the_paper_follows_is_used(tmp_path):
+    """usesMethod.use-cue and intro-blockers: 'we follow the FlorpKit protocol' names a method the paper uses; the type
+    noun after it ('protocol') does not make it the paper's own."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Setting: we follow the FlorpKit "
+                      "protocol from earlier work.\n")
+    assert rules.get(("zorvath", "usesMethod", "florpkit")) == {"usesMethod.use-cue"}
+    assert ("zorvath", "introduces", "florpkit") not in rules
