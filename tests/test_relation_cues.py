@@ -642,17 +642,6 @@ def test_a_method_put_in_the_place_of_another_is_used(tmp_path):
     assert ("zorvath", "usesMethod", "dpo") not in rules
 
 
-def test_a_method_the_paper_builds_on_in_any_tense_is_used(tmp_path):
-    """usesMethod.use-cue and introduces.used-elsewhere: 'builds on the QuxNet framework', 'draws on FlorpSearch' and
-    'relying on GlimTune' name methods the paper uses, as 'built on X' and 'relies on X' do; the type noun after
-    QuxNet ('framework') does not make it the paper's own."""
-    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Design: the agent builds on the "
-                      "QuxNet framework and draws on FlorpSearch for planning, relying on GlimTune for updates.\n")
-    for method in ("quxnet", "florpsearch", "glimtune"):
-        assert rules.get(("zorvath", "usesMethod", method)) == {"usesMethod.use-cue"}, method
-    assert ("zorvath", "introduces", "quxnet") not in rules
-
-
 def test_an_unseen_name_after_a_type_noun_in_its_phrase_is_introduced(tmp_path):
     """introduces.novel-typed: 'the memory-augmented coding agent Quxbolt achieves ...' names the item's new agent
     after its type noun, as 'a coding agent, Quxbolt,' does; not 'using the coding agent Quxbolt' (a use)."""
