@@ -220,7 +220,7 @@ def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[i
         return _OTHER  # '3.5B', '4x', '14.9M': a size, factor or count; '3-app', '5-shot': part of a setting's name
     if _NOT_ALONE_AFTER.match(after) or _RANGE_AFTER.match(after) or (_RANGE_BEFORE.search(before) and not _changed_to(before, lexicon)):
         return _OTHER  # '95%+', '8/10', '3 ×', '0.5-2%', 'from 14.9M to 11.5M'
-    if _FROM_ARROW_START[0].search(before) and _FROM_ARROW_START[1].match(after):
+    if lexicon.cue(_FROM_ARROW_START[0]).search(before) and lexicon.cue(_FROM_ARROW_START[1]).match(after):
         return _OTHER  # 'from 70.2% → 78.2%': the value a score started from, like 'from 70.2% to' (from-arrow)
     versioned = _VERSIONED.search(before) if not m.group("pct") else None
     if versioned and not any(s.end == len(before.rstrip()) for s in spans) and versioned.group(0).strip().casefold() not in metric_words \
@@ -296,16 +296,17 @@ def _cut_object(before: str, lexicon: ResultLexicon) -> bool:
     return lexicon.cue(r"\b{cut-verb}\s+(?:(?!(?:to|from|by|of|the)\b)[A-Za-z][\w-]*\s+){1,2}[~≈]?$").search(before) is not None
 
 
-# 'from 70.2% to 78.2%', also written with an arrow ('from 70.2% → 78.2%', from-arrow)
-_TO = r"(?:\s+to\s+|\s*→\s*)"
-_FROM_TO = re.compile(r"\bfrom\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?" + _TO + r"[~≈]?$", re.I)
-_FROM_ARROW_START = (re.compile(r"\bfrom\s+[~≈]?$", re.I), re.compile(r"^\s*→\s*[~≈]?\d"))
+# 'from 70.2% to ', also written with an arrow ('from 70.2% → ', from-arrow): the value a score started from and the
+# word or sign before the value it changed to, up to that value (lexicon.cue() templates, the arrows in the lexicon)
+_FROM_VALUE = r"from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?(?:\s+to\s+|\s*(?:{change-arrow})\s*)[~≈]?"
+_FROM_TO = r"\b" + _FROM_VALUE + "$"
+_FROM_ARROW_START = (r"\bfrom\s+[~≈]?$", r"^\s*(?:{change-arrow})\s*[~≈]?\d")
 
 
 def _changed_to(before: str, lexicon: ResultLexicon) -> bool:
     """'raises accuracy from 45% to 75%': the number a score was changed to is the score now (the one it
     started from is not a result, and neither is a cost or size that changed: 'cuts latency from 9 to 4 s')."""
-    m = _FROM_TO.search(before)
+    m = lexicon.cue(_FROM_TO).search(before)
     if m is None:
         return False
     changed = " ".join(before[: m.start()].split()[-4:])
@@ -990,7 +991,7 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
             if lexicon.cue(_FORWARD_GAP).fullmatch(gap) and not lexicon.cue(r"\b{forward-breaker}\b").search(_VS_BRACKET.sub("", gap)):
                 return following  # '93.4 on AIME-2025', '57.3% HumanEval', '56.7% of problems on the AIME Olympiad'
     preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
-    changed = _FROM_TO.search(sentence, 0, number.start)
+    changed = lexicon.cue(_FROM_TO).search(sentence, 0, number.start)
     if (preceding is not None and preceding.type == EntityType.BENCHMARK and changed is not None and changed.end() == number.start
             and re.fullmatch(r"\s*(?:[a-z][\w@.\-]*\s+){0,2}", sentence[preceding.end: changed.start()])):
         return preceding  # 'raises AIME accuracy from 40% to 62%'
@@ -1228,7 +1229,7 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
 def _changed_from(lexicon: ResultLexicon) -> re.Pattern:
     """The gap between a name and the value its score changed to: ' from 35.7% to ', ' going from 57.7% to '."""
     # also with the metric named after the model ('improves A accuracy from 70.2% → 78.2%', changed-metric)
-    return lexicon.cue(r"(?:\s+{changed-verb})?(?:\s+[a-z][\w@.\-]*)?\s+from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?" + _TO + r"[~≈]?")
+    return lexicon.cue(r"(?:\s+{changed-verb})?(?:\s+[a-z][\w@.\-]*)?\s+" + _FROM_VALUE)
 
 
 def _trained_object(before: str, lexicon: ResultLexicon) -> bool:

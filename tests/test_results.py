@@ -1,6 +1,7 @@
 """Reported results (issue 13) on small digests written for the test, with invented names."""
 
 import json
+import re
 from decimal import Decimal
 
 import pytest
@@ -966,3 +967,28 @@ def test_a_score_raised_with_an_arrow_is_the_raised_models(variant_shapes):
 def test_a_variant_named_by_an_unrecognised_word_is_not_the_papers_system(variant_shapes):
     # named-variant: 'The Ultima variant achieves ...' scored, not Dravik; its scores are left out.
     assert scored(variant_shapes, "dravik") == [("Dravik", "QuxoBench", Decimal("88.1"))]
+
+
+ARROW_SHAPES = """Top AI Papers of the Week (March 3 - 9)
+1. Quorvex
+Quorvex is a framework of autonomous research labs for prompt discovery.
+● Gains: On QuxoBench, a single agent lab improves Zorblax-7B accuracy from 70.2% ⇒ 78.2% (+11.4%) by discovering better prompts.
+2. Dravik
+Dravik is a reasoning model family.
+"""
+
+
+def test_the_arrow_between_a_start_value_and_a_score_is_lexicon_data(tmp_path_factory):
+    # from-arrow: the signs written for 'to' come from result-cues.txt (change-arrow), not from the code: a lexicon
+    # that lists '⇒' reads 'from 70.2% ⇒ 78.2%' as it reads 'from 70.2% → 78.2%', and the start value is no result.
+    from dataclasses import replace
+
+    from kg.results import extract_results, load_lexicon
+
+    built = _built(tmp_path_factory, "dair-2030-03-03.txt", ARROW_SHAPES)
+    lexicon = load_lexicon()
+    cues = {**lexicon.cues, "change-arrow": re.compile("(?:→|⇒)", re.I)}
+    results = extract_results(built.corpus, built.relations, replace(lexicon, cues=cues, compiled={}))
+    labels = built.corpus.entities
+    assert [(labels[r.system].label, labels[r.benchmark].label, r.value) for r in results] == [
+        ("Zorblax-7B", "QuxoBench", Decimal("78.2"))]
