@@ -992,3 +992,25 @@ def test_the_arrow_between_a_start_value_and_a_score_is_lexicon_data(tmp_path_fa
     labels = built.corpus.entities
     assert [(labels[r.system].label, labels[r.benchmark].label, r.value) for r in results] == [
         ("Zorblax-7B", "QuxoBench", Decimal("78.2"))]
+
+
+LEAD_SHAPES = """Top AI Papers of the Week (September 1 - 7)
+1. Florp
+Florp is a reasoning model trained with GRPO. Experiments on QuxoBench show that Florp-7B achieves 61.2% accuracy, ahead of Zinko-3 (55.0%).
+2. Gemmo
+Gemmo is a family of open models. Early results in QuxoArena place Gemmo-27B among the top 10 models, with a score (1338) above other open models, such as Zinko-3 (1318) and Marrow-4 (1257).
+3. Quillon
+Quillon is an agent framework. On QuxoBench, Quillon shows accuracy gains of 11.3% with open models (Zinko 3.2-11B) and 5.2% with closed models (Marrow-4).
+"""
+
+
+@pytest.fixture(scope="module")
+def lead_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-09-01.txt", LEAD_SHAPES)
+
+
+def test_a_change_listed_after_a_bracketed_name_is_a_change_too(lead_shapes):
+    # change-list: '11.3% with open models (Zinko 3.2-11B) and 5.2% with closed models': the bracket names what the
+    # first gain was measured with; the second number is a gain like the first, not Marrow-4's score.
+    assert scored(lead_shapes, "quillon") == []
+
