@@ -449,7 +449,9 @@ def _bullet_grounds(item: LinkedItem, sentences: tuple[str, ...] | list[str], li
         spans = _spans(item, index, sentences[index], entities)
         here = [(index, s.surface, s.entity) for s in spans if s.type == EntityType.BENCHMARK]
         if line != run:
-            opens = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(sentences[index][: spans[0].start], lexicon) else None
+            text = sentences[index]
+            opens = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(
+                text[: spans[0].start], lexicon, text[spans[0].end:]) else None
             run, ground, named = line, opens or _heading_benchmark(sentences[index], spans), []
         elif not here and ground is not None and lines[index - 1] == line and {key for _, _, key in named} == {ground.entity}:
             at, surface, key = min(named)
@@ -519,7 +521,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     if any(s.type == EntityType.BENCHMARK for s in spans):
         named_earlier = None  # a part of a benchmark the sentence names is that one's, for the other rules to find
     numbers = _numbers(sentence, spans, lexicon)
-    lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(sentence[: spans[0].start], lexicon) else None
+    lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(
+        sentence[: spans[0].start], lexicon, sentence[spans[0].end:]) else None
     lead = lead or _grounding(sentence, spans, lexicon) or carried
     if lead is None and not any(s.type == EntityType.BENCHMARK for s in spans):
         lead = weak  # the bullet's benchmark (bullet-carried) or the item's own (item-benchmark), on conditions below
@@ -776,13 +779,22 @@ def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
     return bracketed or re.fullmatch(r"(?:'s|’s)\s+[~≈]?", gap) is not None
 
 
-def _leads(before: str, lexicon: ResultLexicon) -> bool:
+def _leads(before: str, lexicon: ResultLexicon, after: str = "") -> bool:
     """Whether a name opens the sentence's first clause as the ground every score of the sentence stands on
-    ('On SWE-Bench-Pro, ...', '● Low-budget wins: On AMC23, ...', 'Tested on context-heavy SWE-bench Lite cases, ...')."""
+    ('On SWE-Bench-Pro, ...', '● Low-budget wins: On AMC23, ...', 'Tested on context-heavy SWE-bench Lite cases, ...'), also
+    as what the sentence's experiments were run on ('Experiments on X show that A achieves 61.2%', lead-noun); ``after``
+    is the text after the name."""
     # an opening adverbial before the lead changes nothing: 'For example, in OSWorld, A scores 24.6' (lead-adverbial)
-    return lexicon.cue(_LEADING_BENCHMARK).match(before) is not None or lexicon.cue(
-        r"^\W*" + _HEADING + r"(?:{lead-adverbial},?\s+)?(?:{lead-participle}\s+)?{lead-preposition}\s+(?:"
-        + _ARTICLE + r")?" + _MODIFIERS + "$").match(before) is not None
+    opening = r"^\W*" + _HEADING + r"(?:{lead-adverbial},?\s+)?"
+    place = r"{lead-preposition}\s+(?:" + _ARTICLE + r")?" + _MODIFIERS + "$"
+    if lexicon.cue(_LEADING_BENCHMARK).match(before) is not None or lexicon.cue(
+            opening + r"(?:{lead-participle}\s+)?" + place).match(before) is not None:
+        return True
+    # 'Results on X: ...' is a bullet's heading, and read as one (_heading_benchmark)
+    return lexicon.cue(opening + r"{lead-noun}\s+" + place).match(before) is not None and _HEADING_CLOSE.match(after) is None
+
+
+_HEADING_CLOSE = re.compile(r"\s*(?::|[—–]|\s-\s)")
 
 
 def _compared_against(sentence: str, spans: list[_Span], own: str | None, lexicon: ResultLexicon) -> bool:
@@ -923,7 +935,7 @@ def _respectively_before(sentence: str, numbers: list[_Number], spans: list[_Spa
         run = _benchmark_list(sentence, spans, numbers[listed[0]].start)
         if len(run) < 2 or len(run) != len(listed):
             continue
-        if _leads(sentence[sentence.rfind(";", 0, run[0].start) + 1: run[0].start], lexicon):
+        if _leads(sentence[sentence.rfind(";", 0, run[0].start) + 1: run[0].start], lexicon, sentence[run[-1].end:]):
             out.update(zip(listed, run, strict=True))
     return out
 
@@ -1056,7 +1068,7 @@ def _clause_lead(sentence: str, number: _Number, spans: list[_Span], lexicon: Re
     first = next((s for s in spans if s.start >= start), None)
     if first is None or first.type != EntityType.BENCHMARK or first.end > number.start:
         return None
-    return first if _leads(sentence[start: first.start], lexicon) else None
+    return first if _leads(sentence[start: first.start], lexicon, sentence[first.end:]) else None
 
 
 def _heading_benchmark(sentence: str, spans: list[_Span]) -> _Span | None:

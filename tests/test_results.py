@@ -1014,3 +1014,12 @@ def test_a_change_listed_after_a_bracketed_name_is_a_change_too(lead_shapes):
     # first gain was measured with; the second number is a gain like the first, not Marrow-4's score.
     assert scored(lead_shapes, "quillon") == []
 
+
+def test_experiments_on_a_benchmark_ground_the_scores_of_their_sentence(lead_shapes):
+    # lead-noun: 'Experiments on X show ...', 'Early results in X ...' open the sentence on the benchmark its scores
+    # stand on, like 'On X, ...' and 'Tested on X, ...'.
+    assert scored(lead_shapes, "florp") == [
+        ("Florp-7B", "QuxoBench", Decimal("61.2")), ("Zinko-3", "QuxoBench", Decimal("55.0"))]
+    assert scored(lead_shapes, "gemmo") == [
+        ("Gemmo-27B", "QuxoArena", Decimal("1338")), ("Marrow-4", "QuxoArena", Decimal("1257")),
+        ("Zinko-3", "QuxoArena", Decimal("1318"))]
