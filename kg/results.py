@@ -641,7 +641,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
             system = elliptic or parallel.get(n) or _subject(sentence, number, spans, lexicon)
-        if system is None and (_unlinked_name(sentence, number, spans) or _named_variant(sentence, number, spans, lexicon)):
+        if system is None and (_unlinked_name(sentence, number, spans, lexicon) or _named_variant(sentence, number, spans, lexicon)):
             continue  # a system is named but was not recognised: not the paper's own, whatever it is
         if weak is not None and benchmark is weak and not _weakly_grounded(sentence, number, system, lexicon):
             continue
@@ -861,15 +861,19 @@ def _compared_systems(spans: list[_Span], own: str | None, benchmark: _Span) -> 
 _CONTINUES = re.compile(r"\b(?:improv\w*|ris\w*|increas\w*|climb\w*|jump\w*|boost\w*|goes|going|grows?|reach\w*)\s+"
                         r"(?:further\s+)?to\s*$", re.I)
 # Names by their shape: 'Zorblax-4', 'GlowNet', and lowercase ones ('rStar2-Agent', 'o3-mini', 'gpt-oss-120b').
-_NAME_SHAPE = re.compile(r"\b[A-Z][A-Za-z]*\d[\w.\-]*|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z]+[A-Z][\w\-]*|\b[a-z]{1,4}\d[\w.\-]*"
+_NAME_SHAPE = re.compile(r"\b[A-Z][A-Za-z]*-?\d[\w.\-]*|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z]+[A-Z][\w\-]*|\b[a-z]{1,4}\d[\w.\-]*"
                          r"|\b[a-z]+(?:-[a-z]+)*-\d+(?:\.\d+)?[bBmM]\b")
 
 
-def _unlinked_name(sentence: str, number: _Number, spans: list[_Span]) -> bool:
+def _unlinked_name(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
     """Whether the clause before the number names something the earlier stages did not recognise
-    ('Zorblax-4-plus reaches 95%' with no mention there)."""
+    ('Zorblax-4-plus reaches 95%', 'Zinko-3 and B score 70%' with no mention there); a metric or a word that qualifies
+    one is no name ('Top-1 accuracy of 77%')."""
     start = max((m.end() for m in re.finditer(r"[,;:(]", sentence[: number.start])), default=0)
-    return any(not any(s.start <= m.start() < s.end for s in spans) for m in _NAME_SHAPE.finditer(sentence, start, number.start))
+    metric = lexicon.cue(r"(?:{metric-modifier})")
+    metrics = {surface.casefold() for surface, _, _ in lexicon.metrics}
+    return any(not any(s.start <= m.start() < s.end for s in spans) and not metric.fullmatch(m.group(0))
+               and m.group(0).casefold() not in metrics for m in _NAME_SHAPE.finditer(sentence, start, number.start))
 
 
 def _named_variant(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
