@@ -1038,3 +1038,21 @@ Dravik is a reasoning model family.
     built = _built(tmp_path_factory, "dair-2030-10-06.txt", text)
     assert ("Quorl", "AIME 2025", Decimal("65.0")) not in scored(built, "quorl")
     assert ("Quorl-7B", "AIME 2025", Decimal("81.2")) in scored(built, "quorl")
+
+
+BOUND_SHAPES = """Top AI Papers of the Week (March 3 - 9)
+1. Leapo
+Leapo is a new agentic prover. ● Large jump: On QuxoProofs, Leapo lifts the one-shot solve rate of open models from below 10% to 70%.
+2. Dravik
+Dravik is a reasoning model family. ● Records: On QuxoProofs, Dravik reaches 81.0%, surpassing the 48% set by a specialized system.
+"""
+
+
+@pytest.fixture(scope="module")
+def bound_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-03-03.txt", BOUND_SHAPES)
+
+
+def test_a_score_raised_from_a_bound_is_a_score(bound_shapes):
+    # start-bound: 'from below 10% to 70%' reads like 'from 10% to 70%': 70% is the score now, the bound is none.
+    assert scored(bound_shapes, "leapo") == [("Leapo", "QuxoProofs", Decimal("70"))]
