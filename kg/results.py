@@ -220,7 +220,7 @@ def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[i
         return _OTHER  # '3.5B', '4x', '14.9M': a size, factor or count; '3-app', '5-shot': part of a setting's name
     if _NOT_ALONE_AFTER.match(after) or _RANGE_AFTER.match(after) or (_RANGE_BEFORE.search(before) and not _changed_to(before, lexicon)):
         return _OTHER  # '95%+', '8/10', '3 ×', '0.5-2%', 'from 14.9M to 11.5M'
-    if _FROM_ARROW_START[0].search(before) and _FROM_ARROW_START[1].match(after):
+    if lexicon.cue(_FROM_ARROW_START[0]).search(before) and lexicon.cue(_FROM_ARROW_START[1]).match(after):
         return _OTHER  # 'from 70.2% → 78.2%': the value a score started from, like 'from 70.2% to' (from-arrow)
     versioned = _VERSIONED.search(before) if not m.group("pct") else None
     if versioned and not any(s.end == len(before.rstrip()) for s in spans) and versioned.group(0).strip().casefold() not in metric_words \
@@ -280,12 +280,17 @@ _OPEN_BRACKET_BEFORE = re.compile(r"\(\s*$")
 _SHARE_OF = re.compile(r"\s+of\s+(?:the\s+)?")
 
 
+_BRACKET_WITHOUT_PERCENT = re.compile(r"\s*\([^()%]*\)")
+
+
 def _listed_change(sentence: str, change: tuple[int, bool] | None, start: int, percent: bool, lexicon: ResultLexicon) -> bool:
     """'11% improvement on A, 14% on B, and 19% on C', 'cuts FLOPs 40.5% and cache 74%': a number listed right
-    after a change, of the same kind and with no verb of its own between them, is a change too."""
+    after a change, of the same kind and with no verb of its own between them, is a change too; a bracket between them
+    that holds no percentage names what the change was measured with ('gains of 11.3% with open models (Zorb 3.2-11B)
+    and 5.2% with closed ones'), it gives the next number no clause of its own (change-list)."""
     if change is None or change[1] != percent:
         return False
-    gap = sentence[change[0]: start]
+    gap = _BRACKET_WITHOUT_PERCENT.sub(" ", sentence[change[0]: start])
     if not re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:and\s+)?|\s+and\s+)(?:[a-z][\w-]*\s+){0,2}[~≈]?", gap, re.I):
         return False
     return lexicon.cue(r"\b(?:{subject-verb}|{change-stop})\b").search(gap) is None  # 'by 12%, to 60%'
@@ -296,16 +301,18 @@ def _cut_object(before: str, lexicon: ResultLexicon) -> bool:
     return lexicon.cue(r"\b{cut-verb}\s+(?:(?!(?:to|from|by|of|the)\b)[A-Za-z][\w-]*\s+){1,2}[~≈]?$").search(before) is not None
 
 
-# 'from 70.2% to 78.2%', also written with an arrow ('from 70.2% → 78.2%', from-arrow)
-_TO = r"(?:\s+to\s+|\s*→\s*)"
-_FROM_TO = re.compile(r"\bfrom\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?" + _TO + r"[~≈]?$", re.I)
-_FROM_ARROW_START = (re.compile(r"\bfrom\s+[~≈]?$", re.I), re.compile(r"^\s*→\s*[~≈]?\d"))
+# 'from 70.2% to ', also written with an arrow ('from 70.2% → ', from-arrow): the value a score started from and the
+# word or sign before the value it changed to, up to that value (lexicon.cue() templates, the arrows in the lexicon);
+# the start value may be a bound ('from below 10% to 70%', start-bound)
+_FROM_VALUE = r"from\s+(?:{start-bound}\s+)?[~≈]?\d[\d.,]*\s*(?:%|percent)?(?:\s+to\s+|\s*(?:{change-arrow})\s*)[~≈]?"
+_FROM_TO = r"\b" + _FROM_VALUE + "$"
+_FROM_ARROW_START = (r"\bfrom\s+[~≈]?$", r"^\s*(?:{change-arrow})\s*[~≈]?\d")
 
 
 def _changed_to(before: str, lexicon: ResultLexicon) -> bool:
     """'raises accuracy from 45% to 75%': the number a score was changed to is the score now (the one it
     started from is not a result, and neither is a cost or size that changed: 'cuts latency from 9 to 4 s')."""
-    m = _FROM_TO.search(before)
+    m = lexicon.cue(_FROM_TO).search(before)
     if m is None:
         return False
     changed = " ".join(before[: m.start()].split()[-4:])
@@ -443,7 +450,9 @@ def _bullet_grounds(item: LinkedItem, sentences: tuple[str, ...] | list[str], li
         spans = _spans(item, index, sentences[index], entities)
         here = [(index, s.surface, s.entity) for s in spans if s.type == EntityType.BENCHMARK]
         if line != run:
-            opens = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(sentences[index][: spans[0].start], lexicon) else None
+            text = sentences[index]
+            opens = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(
+                text[: spans[0].start], lexicon, text[spans[0].end:]) else None
             run, ground, named = line, opens or _heading_benchmark(sentences[index], spans), []
         elif not here and ground is not None and lines[index - 1] == line and {key for _, _, key in named} == {ground.entity}:
             at, surface, key = min(named)
@@ -513,7 +522,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     if any(s.type == EntityType.BENCHMARK for s in spans):
         named_earlier = None  # a part of a benchmark the sentence names is that one's, for the other rules to find
     numbers = _numbers(sentence, spans, lexicon)
-    lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(sentence[: spans[0].start], lexicon) else None
+    lead = spans[0] if spans and spans[0].type == EntityType.BENCHMARK and _leads(
+        sentence[: spans[0].start], lexicon, sentence[spans[0].end:]) else None
     lead = lead or _grounding(sentence, spans, lexicon) or carried
     if lead is None and not any(s.type == EntityType.BENCHMARK for s in spans):
         lead = weak  # the bullet's benchmark (bullet-carried) or the item's own (item-benchmark), on conditions below
@@ -632,7 +642,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
             system = elliptic or parallel.get(n) or _subject(sentence, number, spans, lexicon)
-        if system is None and (_unlinked_name(sentence, number, spans) or _named_variant(sentence, number, spans, lexicon)):
+        if system is None and (_unlinked_name(sentence, number, spans, lexicon) or _named_variant(sentence, number, spans, lexicon)):
             continue  # a system is named but was not recognised: not the paper's own, whatever it is
         if weak is not None and benchmark is weak and not _weakly_grounded(sentence, number, system, lexicon):
             continue
@@ -770,13 +780,22 @@ def _bracketed(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
     return bracketed or re.fullmatch(r"(?:'s|’s)\s+[~≈]?", gap) is not None
 
 
-def _leads(before: str, lexicon: ResultLexicon) -> bool:
+def _leads(before: str, lexicon: ResultLexicon, after: str = "") -> bool:
     """Whether a name opens the sentence's first clause as the ground every score of the sentence stands on
-    ('On SWE-Bench-Pro, ...', '● Low-budget wins: On AMC23, ...', 'Tested on context-heavy SWE-bench Lite cases, ...')."""
+    ('On SWE-Bench-Pro, ...', '● Low-budget wins: On AMC23, ...', 'Tested on context-heavy SWE-bench Lite cases, ...'), also
+    as what the sentence's experiments were run on ('Experiments on X show that A achieves 61.2%', lead-noun); ``after``
+    is the text after the name."""
     # an opening adverbial before the lead changes nothing: 'For example, in OSWorld, A scores 24.6' (lead-adverbial)
-    return lexicon.cue(_LEADING_BENCHMARK).match(before) is not None or lexicon.cue(
-        r"^\W*" + _HEADING + r"(?:{lead-adverbial},?\s+)?(?:{lead-participle}\s+)?{lead-preposition}\s+(?:"
-        + _ARTICLE + r")?" + _MODIFIERS + "$").match(before) is not None
+    opening = r"^\W*" + _HEADING + r"(?:{lead-adverbial},?\s+)?"
+    place = r"{lead-preposition}\s+(?:" + _ARTICLE + r")?" + _MODIFIERS + "$"
+    if lexicon.cue(_LEADING_BENCHMARK).match(before) is not None or lexicon.cue(
+            opening + r"(?:{lead-participle}\s+)?" + place).match(before) is not None:
+        return True
+    # 'Results on X: ...' is a bullet's heading, and read as one (_heading_benchmark)
+    return lexicon.cue(opening + r"{lead-noun}\s+" + place).match(before) is not None and _HEADING_CLOSE.match(after) is None
+
+
+_HEADING_CLOSE = re.compile(r"\s*(?::|[—–]|\s-\s)")
 
 
 def _compared_against(sentence: str, spans: list[_Span], own: str | None, lexicon: ResultLexicon) -> bool:
@@ -843,15 +862,19 @@ def _compared_systems(spans: list[_Span], own: str | None, benchmark: _Span) -> 
 _CONTINUES = re.compile(r"\b(?:improv\w*|ris\w*|increas\w*|climb\w*|jump\w*|boost\w*|goes|going|grows?|reach\w*)\s+"
                         r"(?:further\s+)?to\s*$", re.I)
 # Names by their shape: 'Zorblax-4', 'GlowNet', and lowercase ones ('rStar2-Agent', 'o3-mini', 'gpt-oss-120b').
-_NAME_SHAPE = re.compile(r"\b[A-Z][A-Za-z]*\d[\w.\-]*|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z]+[A-Z][\w\-]*|\b[a-z]{1,4}\d[\w.\-]*"
+_NAME_SHAPE = re.compile(r"\b[A-Z][A-Za-z]*-?\d[\w.\-]*|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z]+[A-Z][\w\-]*|\b[a-z]{1,4}\d[\w.\-]*"
                          r"|\b[a-z]+(?:-[a-z]+)*-\d+(?:\.\d+)?[bBmM]\b")
 
 
-def _unlinked_name(sentence: str, number: _Number, spans: list[_Span]) -> bool:
+def _unlinked_name(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
     """Whether the clause before the number names something the earlier stages did not recognise
-    ('Zorblax-4-plus reaches 95%' with no mention there)."""
+    ('Zorblax-4-plus reaches 95%', 'Zinko-3 and B score 70%' with no mention there); a metric or a word that qualifies
+    one is no name ('Top-1 accuracy of 77%')."""
     start = max((m.end() for m in re.finditer(r"[,;:(]", sentence[: number.start])), default=0)
-    return any(not any(s.start <= m.start() < s.end for s in spans) for m in _NAME_SHAPE.finditer(sentence, start, number.start))
+    metric = lexicon.cue(r"(?:{metric-modifier})")
+    metrics = {surface.casefold() for surface, _, _ in lexicon.metrics}
+    return any(not any(s.start <= m.start() < s.end for s in spans) and not metric.fullmatch(m.group(0))
+               and m.group(0).casefold() not in metrics for m in _NAME_SHAPE.finditer(sentence, start, number.start))
 
 
 def _named_variant(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
@@ -917,7 +940,7 @@ def _respectively_before(sentence: str, numbers: list[_Number], spans: list[_Spa
         run = _benchmark_list(sentence, spans, numbers[listed[0]].start)
         if len(run) < 2 or len(run) != len(listed):
             continue
-        if _leads(sentence[sentence.rfind(";", 0, run[0].start) + 1: run[0].start], lexicon):
+        if _leads(sentence[sentence.rfind(";", 0, run[0].start) + 1: run[0].start], lexicon, sentence[run[-1].end:]):
             out.update(zip(listed, run, strict=True))
     return out
 
@@ -990,7 +1013,7 @@ def _benchmark(sentence: str, number: _Number, metric_end: int, spans: list[_Spa
             if lexicon.cue(_FORWARD_GAP).fullmatch(gap) and not lexicon.cue(r"\b{forward-breaker}\b").search(_VS_BRACKET.sub("", gap)):
                 return following  # '93.4 on AIME-2025', '57.3% HumanEval', '56.7% of problems on the AIME Olympiad'
     preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
-    changed = _FROM_TO.search(sentence, 0, number.start)
+    changed = lexicon.cue(_FROM_TO).search(sentence, 0, number.start)
     if (preceding is not None and preceding.type == EntityType.BENCHMARK and changed is not None and changed.end() == number.start
             and re.fullmatch(r"\s*(?:[a-z][\w@.\-]*\s+){0,2}", sentence[preceding.end: changed.start()])):
         return preceding  # 'raises AIME accuracy from 40% to 62%'
@@ -1050,7 +1073,7 @@ def _clause_lead(sentence: str, number: _Number, spans: list[_Span], lexicon: Re
     first = next((s for s in spans if s.start >= start), None)
     if first is None or first.type != EntityType.BENCHMARK or first.end > number.start:
         return None
-    return first if _leads(sentence[start: first.start], lexicon) else None
+    return first if _leads(sentence[start: first.start], lexicon, sentence[first.end:]) else None
 
 
 def _heading_benchmark(sentence: str, spans: list[_Span]) -> _Span | None:
@@ -1228,7 +1251,7 @@ def _subject(sentence: str, number: _Number, spans: list[_Span], lexicon: Result
 def _changed_from(lexicon: ResultLexicon) -> re.Pattern:
     """The gap between a name and the value its score changed to: ' from 35.7% to ', ' going from 57.7% to '."""
     # also with the metric named after the model ('improves A accuracy from 70.2% → 78.2%', changed-metric)
-    return lexicon.cue(r"(?:\s+{changed-verb})?(?:\s+[a-z][\w@.\-]*)?\s+from\s+[~≈]?\d[\d.,]*\s*(?:%|percent)?" + _TO + r"[~≈]?")
+    return lexicon.cue(r"(?:\s+{changed-verb})?(?:\s+[a-z][\w@.\-]*)?\s+" + _FROM_VALUE)
 
 
 def _trained_object(before: str, lexicon: ResultLexicon) -> bool:

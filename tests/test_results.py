@@ -1,6 +1,7 @@
 """Reported results (issue 13) on small digests written for the test, with invented names."""
 
 import json
+import re
 from decimal import Decimal
 
 import pytest
@@ -966,3 +967,98 @@ def test_a_score_raised_with_an_arrow_is_the_raised_models(variant_shapes):
 def test_a_variant_named_by_an_unrecognised_word_is_not_the_papers_system(variant_shapes):
     # named-variant: 'The Ultima variant achieves ...' scored, not Dravik; its scores are left out.
     assert scored(variant_shapes, "dravik") == [("Dravik", "QuxoBench", Decimal("88.1"))]
+
+
+ARROW_SHAPES = """Top AI Papers of the Week (March 3 - 9)
+1. Quorvex
+Quorvex is a framework of autonomous research labs for prompt discovery.
+● Gains: On QuxoBench, a single agent lab improves Zorblax-7B accuracy from 70.2% ⇒ 78.2% (+11.4%) by discovering better prompts.
+2. Dravik
+Dravik is a reasoning model family.
+"""
+
+
+def test_the_arrow_between_a_start_value_and_a_score_is_lexicon_data(tmp_path_factory):
+    # from-arrow: the signs written for 'to' come from result-cues.txt (change-arrow), not from the code: a lexicon
+    # that lists '⇒' reads 'from 70.2% ⇒ 78.2%' as it reads 'from 70.2% → 78.2%', and the start value is no result.
+    from dataclasses import replace
+
+    from kg.results import extract_results, load_lexicon
+
+    built = _built(tmp_path_factory, "dair-2030-03-03.txt", ARROW_SHAPES)
+    lexicon = load_lexicon()
+    cues = {**lexicon.cues, "change-arrow": re.compile("(?:→|⇒)", re.I)}
+    results = extract_results(built.corpus, built.relations, replace(lexicon, cues=cues, compiled={}))
+    labels = built.corpus.entities
+    assert [(labels[r.system].label, labels[r.benchmark].label, r.value) for r in results] == [
+        ("Zorblax-7B", "QuxoBench", Decimal("78.2"))]
+
+
+LEAD_SHAPES = """Top AI Papers of the Week (September 1 - 7)
+1. Florp
+Florp is a reasoning model trained with GRPO. Experiments on QuxoBench show that Florp-7B achieves 61.2% accuracy, ahead of Zinko-3 (55.0%).
+2. Gemmo
+Gemmo is a family of open models. Early results in QuxoArena place Gemmo-27B among the top 10 models, with a score (1338) above other open models, such as Zinko-3 (1318) and Marrow-4 (1257).
+3. Quillon
+Quillon is an agent framework. On QuxoBench, Quillon shows accuracy gains of 11.3% with open models (Zinko 3.2-11B) and 5.2% with closed models (Marrow-4).
+"""
+
+
+@pytest.fixture(scope="module")
+def lead_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-09-01.txt", LEAD_SHAPES)
+
+
+def test_a_change_listed_after_a_bracketed_name_is_a_change_too(lead_shapes):
+    # change-list: '11.3% with open models (Zinko 3.2-11B) and 5.2% with closed models': the bracket names what the
+    # first gain was measured with; the second number is a gain like the first, not Marrow-4's score.
+    assert scored(lead_shapes, "quillon") == []
+
+
+def test_experiments_on_a_benchmark_ground_the_scores_of_their_sentence(lead_shapes):
+    # lead-noun: 'Experiments on X show ...', 'Early results in X ...' open the sentence on the benchmark its scores
+    # stand on, like 'On X, ...' and 'Tested on X, ...'.
+    assert scored(lead_shapes, "florp") == [
+        ("Florp-7B", "QuxoBench", Decimal("61.2")), ("Zinko-3", "QuxoBench", Decimal("55.0"))]
+    assert scored(lead_shapes, "gemmo") == [
+        ("Gemmo-27B", "QuxoArena", Decimal("1338")), ("Marrow-4", "QuxoArena", Decimal("1257")),
+        ("Zinko-3", "QuxoArena", Decimal("1318"))]
+
+
+def test_a_hyphenated_name_nobody_recognised_is_not_the_papers_system(tmp_path_factory):
+    # 'Zinko-3 and Marrow-4 score 70.1% and 65.0%' where the earlier stages did not recognise 'Zinko-3': someone scored,
+    # and it is not the paper's own system (a name of the shape 'Word-3' is a name, like 'Word3'); the paper's own
+    # variant's score after 'while' stands.
+    text = """Top AI Papers of the Week (October 6 - 12)
+1. Quorl
+Quorl is a reasoning model. Zinko-3 and Marrow-4 score 70.1% and 65.0% on AIME 2025, while Quorl-7B reaches 81.2%.
+2. Dravik
+Dravik is a reasoning model family.
+"""
+    built = _built(tmp_path_factory, "dair-2030-10-06.txt", text)
+    assert ("Quorl", "AIME 2025", Decimal("65.0")) not in scored(built, "quorl")
+    assert ("Quorl-7B", "AIME 2025", Decimal("81.2")) in scored(built, "quorl")
+
+
+BOUND_SHAPES = """Top AI Papers of the Week (March 3 - 9)
+1. Leapo
+Leapo is a new agentic prover. ● Large jump: On QuxoProofs, Leapo lifts the one-shot solve rate of open models from below 10% to 70%.
+2. Dravik
+Dravik is a reasoning model family. ● Records: On QuxoProofs, Dravik reaches 81.0%, surpassing the 48% set by a specialized system.
+"""
+
+
+@pytest.fixture(scope="module")
+def bound_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-03-03.txt", BOUND_SHAPES)
+
+
+def test_a_score_raised_from_a_bound_is_a_score(bound_shapes):
+    # start-bound: 'from below 10% to 70%' reads like 'from 10% to 70%': 70% is the score now, the bound is none.
+    assert scored(bound_shapes, "leapo") == [("Leapo", "QuxoProofs", Decimal("70"))]
+
+
+def test_a_score_surpassed_is_someone_elses(bound_shapes):
+    # baseline: 'surpassing the 48% set by a specialized system' is the score beaten, not the paper's system's; nobody
+    # named holds it, so it is no result.
+    assert scored(bound_shapes, "dravik") == [("Dravik", "QuxoProofs", Decimal("81.0"))]
