@@ -696,3 +696,13 @@ def test_a_method_whose_protocol_the_paper_follows_is_used(tmp_path):
                       "protocol from earlier work.\n")
     assert rules.get(("zorvath", "usesMethod", "florpkit")) == {"usesMethod.use-cue"}
     assert ("zorvath", "introduces", "florpkit") not in rules
+
+
+def test_a_method_an_earlier_stage_of_the_paper_uses_is_used(tmp_path):
+    """usesMethod.not-prior-work: 'the earlier stage uses GRPO' names a stage of the paper's own pipeline, not earlier
+    work, though 'earlier' opens it: GRPO is a method the paper uses; 'earlier methods use PPO' is still prior work."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Method: the earlier stage uses GRPO on "
+                      "short proofs, the later one RLHF. Earlier methods use PPO for the same end.\n")
+    assert ("zorvath", "usesMethod", "grpo") in rules
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+
