@@ -706,3 +706,12 @@ def test_a_method_an_earlier_stage_of_the_paper_uses_is_used(tmp_path):
     assert ("zorvath", "usesMethod", "grpo") in rules
     assert ("zorvath", "usesMethod", "ppo") not in rules
 
+
+def test_a_clause_after_the_related_work_the_paper_sits_beside_can_still_use_a_method(tmp_path):
+    """usesMethod.not-prior-work: in 'the agent sits beside the developer in the editor and is trained with GRPO' the
+    placing ends where a verb of use takes its own object: GRPO is used; 'sits alongside the PPO line of work' is not."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new coding agent.\n● Setup: the agent sits beside the developer "
+                      "in the editor and is trained with GRPO on 2k tasks. The work sits alongside the PPO line of work.\n")
+    assert ("zorvath", "usesMethod", "grpo") in rules
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+
