@@ -801,8 +801,8 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
         rule = introduction_rule(context, known) or _introduced_as_expansion(context, known)
         if rule:
             out.setdefault(lm.entity, (lm.mention.sentence, rule))
-    for key in [k for k, (_, rule) in out.items()
-                if rule in WEAK_INTRODUCTIONS and (_used_in_item(item, k, lex) or _studied_in_item(item, entities[k], lex))]:
+    for key in [k for k, (at, rule) in out.items()
+                if rule in WEAK_INTRODUCTIONS and (_used_in_item(item, k, lex) or _studied_in_item(item, entities[k], at, lex))]:
         del out[key]
     if all(rule == HEADING_BRACKET for _, rule in out.values()):
         # introduces.heading-bracket names a part of the paper's own system: a paper with no other contribution (a study)
@@ -871,14 +871,16 @@ def _used_in_item(item: LinkedItem, key: str, lex: Lexicon) -> bool:
     return any(lm.entity == key and lex.used_just_before.search(_around(item, lm)[0]) for lm in item.mentions)
 
 
-def _studied_in_item(item: LinkedItem, entity: Entity, lex: Lexicon) -> bool:
+def _studied_in_item(item: LinkedItem, entity: Entity, introduced: int, lex: Lexicon) -> bool:
     """introduces.studied-elsewhere: True when the item writes the entity's name as what a study is of ('A study on X,
     a social network of agents', 'an analysis of X'): the paper examines something that exists, not a thing it built.
-    Every place the name is written counts, not only the linked mentions (an opening sentence's name may be unlinked)."""
+    Every place the name is written counts, not only the linked mentions (an opening sentence's name may be unlinked),
+    up to the sentence that introduces it: a study of a part the item has already presented as its own ('● Ablations:
+    an analysis of X shows ...') examines the paper's own work."""
     names = {entity.label, *entity.aliases}
     return any(lex.studied_just_before.search(sentence[:at])
-               for sentence in item.annotated.sentences for name in names for at in _name_spots(sentence, name)
-               if name in sentence)
+               for sentence in item.annotated.sentences[: introduced + 1] for name in names
+               for at in _name_spots(sentence, name) if name in sentence)
 
 
 def _abbreviates(name: str, title_words: list[str]) -> bool:

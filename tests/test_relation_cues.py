@@ -715,3 +715,13 @@ def test_a_clause_after_the_related_work_the_paper_sits_beside_can_still_use_a_m
     assert ("zorvath", "usesMethod", "grpo") in rules
     assert ("zorvath", "usesMethod", "ppo") not in rules
 
+
+def test_an_analysis_of_the_papers_own_part_keeps_it_introduced(tmp_path):
+    """introduces.studied-elsewhere: an analysis of a part after the item has presented it as its own ('● Ablations: an
+    analysis of QuxoMem shows ...' after '● Layered recall (QuxoMem): ...') examines the paper's own work; only a study
+    named where the item first writes the name makes it a thing that exists."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for retrieval.\n● Layered recall (QuxoMem): instead "
+                      "of one store, QuxoMem splits notes into layers.\n● Ablations: an analysis of QuxoMem shows each "
+                      "layer matters.\n")
+    assert rules.get(("zorvath", "introduces", "quxomem")) == {"introduces.heading-bracket"}
+
