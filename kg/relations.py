@@ -725,7 +725,10 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     # introduces.not-step-list: not 'a Draft, Check, Fix, Commit loop': after a list of plain words the type noun names
     # the whole list of steps, not the last word
     typed_after = lex.novel_typed_after.match(after) and not lex.step_list_before.search(before)
-    if (typed_after and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before):
+    typed = (typed_after and not lex.bare_acronym_shape.match(mention.surface)) or lex.novel_typed_before.search(before)
+    # introduces.not-negated: not 'the work does not change the coding agent X': a type noun names what a negated
+    # clause leaves alone as well as what the paper builds
+    if typed and not lex.negation_cues.search(window):
         return "introduces.novel-typed"
     return None
 

@@ -725,3 +725,10 @@ def test_an_analysis_of_the_papers_own_part_keeps_it_introduced(tmp_path):
                       "layer matters.\n")
     assert rules.get(("zorvath", "introduces", "quxomem")) == {"introduces.heading-bracket"}
 
+
+def test_a_name_after_a_type_noun_in_a_negated_clause_is_not_introduced(tmp_path):
+    """introduces.novel-typed: 'the work does not change the coding agent Quxbolt' names an agent the paper leaves as it
+    is, not its own, though the name follows its type noun."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath adds memory layers to coding agents.\n● Scope: the work does not "
+                      "change the coding agent Quxbolt itself; it only adds memory.\n")
+    assert ("zorvath", "introduces", "quxbolt") not in rules
