@@ -5,8 +5,8 @@ Each file holds one list, with ``#`` comment lines saying what it is for:
 - ``*.txt``: one word or token per line;
 - ``*.regex``: one regular expression, its non-comment lines concatenated as written (so a long
   pattern can be split over lines); ``(?i)`` at the start makes it case-insensitive and
-  ``{{intro-verbs}}`` stands for intro-verbs.txt, sorted and joined by ``|``, and ``{{type-nouns}}`` for
-  every type-nouns-*.txt word;
+  ``{{intro-verbs}}`` stands for intro-verbs.txt, sorted and joined by ``|``, ``{{type-nouns}}`` for
+  every type-nouns-*.txt word and ``{{model-tiers}}`` for model-tiers.txt;
 - ``weights.json``: the weight of each typing rule's vote (kg/nlp.py and kg/link.py name them);
 - ``type-decision.json``: the fitted decision that types a discovered name or drops it
   (``kg.votes.TypeModel``; written by benchmarks/fit_weights.py, not by hand).
@@ -295,7 +295,8 @@ def _load(directory: str) -> Lexicon:
     type_nouns = {kind: _words(base, f"type-nouns-{kind.value.lower()}")
                   for kind in (EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD)}
     splice = {"intro-verbs": "|".join(map(re.escape, sorted(intro_verbs))),
-              "type-nouns": "|".join(map(re.escape, sorted(set().union(*type_nouns.values()), key=lambda w: (-len(w), w))))}
+              "type-nouns": "|".join(map(re.escape, sorted(set().union(*type_nouns.values()), key=lambda w: (-len(w), w)))),
+              "model-tiers": "|".join(map(re.escape, sorted(_words(base, "model-tiers"), key=lambda w: (-len(w), w))))}
 
     def rx(name: str) -> re.Pattern[str]:
         return _regex(base, name, splice)

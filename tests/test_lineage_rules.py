@@ -466,3 +466,18 @@ def test_a_setting_named_after_a_method_is_no_lineage_of_it():
         found[("paper", Predicate.USES_METHOD, key)] = set()
     _lineage_by_name(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
     assert {(s, o) for s, p, o in found if p == Predicate.EXTENDS} == {("qxsearch-lite", "qxsearch")}
+
+
+def test_a_tier_of_a_web_setting_is_a_lineage_of_the_method():
+    """extends.by-name (not-lineage-child.regex): 'QXSearch-Web-Lite' is a lighter QXSearch-Web, as 'QXSearch-Web' and
+    'QXSearch-Lite' extend QXSearch: a model tier after '-Web-' is no model it runs with ('QXSearch-Web-Quxa' stays none)."""
+    from types import SimpleNamespace
+
+    from kg.relations import _lineage_by_name
+
+    methods = {fold(n): Entity(fold(n), n, EntityType.METHOD) for n in ("QXSearch", "QXSearch-Web-Lite", "QXSearch-Web-Quxa")}
+    found: dict = defaultdict(set)
+    for key in methods:
+        found[("paper", Predicate.USES_METHOD, key)] = set()
+    _lineage_by_name(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
+    assert {(s, o) for s, p, o in found if p == Predicate.EXTENDS} == {("qxsearch-web-lite", "qxsearch")}
