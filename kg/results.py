@@ -303,8 +303,8 @@ def _cut_object(before: str, lexicon: ResultLexicon) -> bool:
 
 # 'from 70.2% to ', also written with an arrow ('from 70.2% → ', from-arrow): the value a score started from and the
 # word or sign before the value it changed to, up to that value (lexicon.cue() templates, the arrows in the lexicon);
-# the start value may be a bound ('from below 10% to 70%', start-bound)
-_FROM_VALUE = r"from\s+(?:{start-bound}\s+)?[~≈]?\d[\d.,]*\s*(?:%|percent)?(?:\s+to\s+|\s*(?:{change-arrow})\s*)[~≈]?"
+# the start value may be a bound, of one or two words ('from below 10% to 70%', 'from just under 10%', start-bound)
+_FROM_VALUE = r"from\s+(?:(?:{start-bound})\s+){0,2}[~≈]?\d[\d.,]*\s*(?:%|percent)?(?:\s+to\s+|\s*(?:{change-arrow})\s*)[~≈]?"
 _FROM_TO = r"\b" + _FROM_VALUE + "$"
 _FROM_ARROW_START = (r"\bfrom\s+[~≈]?$", r"^\s*(?:{change-arrow})\s*[~≈]?\d")
 

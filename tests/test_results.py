@@ -1062,3 +1062,21 @@ def test_a_score_surpassed_is_someone_elses(bound_shapes):
     # baseline: 'surpassing the 48% set by a specialized system' is the score beaten, not the paper's system's; nobody
     # named holds it, so it is no result.
     assert scored(bound_shapes, "dravik") == [("Dravik", "QuxoProofs", Decimal("81.0"))]
+
+
+STAGE_SHAPES = """Top AI Papers of the Week (March 10 - 16)
+1. Zorvath
+Zorvath is a new agent for proofs. ● Stages: after Stage-2 training the agent reaches 71.2% on QuxoProofs.
+2. Leapo
+Leapo is a new agentic prover. ● Large jump: On QuxoProofs, Leapo lifts the solve rate of open models from just under 10% to 70%.
+"""
+
+
+@pytest.fixture(scope="module")
+def stage_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-03-10.txt", STAGE_SHAPES)
+
+
+def test_a_score_raised_from_a_bound_of_two_words_is_a_score(stage_shapes):
+    # start-bound: 'from just under 10% to 70%' reads like 'from under 10% to 70%': two bound words are still a bound.
+    assert scored(stage_shapes, "leapo") == [("Leapo", "QuxoProofs", Decimal("70"))]
