@@ -76,6 +76,7 @@ class ResultLexicon:
     cues: dict[str, re.Pattern]  # kind -> alternation of its words
     settings: tuple[re.Pattern, ...]
     bullets: tuple[str, ...] = ()  # what starts a bullet line (bullets.txt, shared with the nlp stage)
+    part_nouns: frozenset[str] = frozenset()  # 'stage' in 'Stage-2': numbered-part-nouns.txt, shared with the nlp stage
     compiled: dict[str, re.Pattern] = field(default_factory=dict, compare=False, repr=False)  # cue(): template -> pattern
 
     def cue(self, template: str) -> re.Pattern:
@@ -105,7 +106,8 @@ def _load_lexicon(directory: str) -> ResultLexicon:
     cues = {kind: re.compile("(?:" + "|".join(parts) + ")", re.I) for kind, parts in words.items()}
     settings = tuple(re.compile(r"\b" + line + r"\b", re.I) for line in _lines(base / "result-settings.txt"))
     bullets = tuple(_lines(base / "bullets.txt"))
-    return ResultLexicon(tuple(sorted(metrics, key=lambda m: -len(m[0]))), cues, settings, bullets)
+    part_nouns = frozenset(line.lower() for line in _lines(base / "numbered-part-nouns.txt"))
+    return ResultLexicon(tuple(sorted(metrics, key=lambda m: -len(m[0]))), cues, settings, bullets, part_nouns)
 
 
 def load_lexicon(directory: Path | None = None) -> ResultLexicon:
@@ -869,12 +871,22 @@ _NAME_SHAPE = re.compile(r"\b[A-Z][A-Za-z]*-?\d[\w.\-]*|\b[A-Z][a-z]+[A-Z]\w*|\b
 def _unlinked_name(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:
     """Whether the clause before the number names something the earlier stages did not recognise
     ('Zorblax-4-plus reaches 95%', 'Zinko-3 and B score 70%' with no mention there); a metric or a word that qualifies
-    one is no name ('Top-1 accuracy of 77%')."""
+    one is no name ('Top-1 accuracy of 77%'), nor a numbered part of the paper's process ('after Stage-2 training',
+    unlinked-part: the nlp stage reads 'Stage 2' as no name either)."""
     start = max((m.end() for m in re.finditer(r"[,;:(]", sentence[: number.start])), default=0)
     metric = lexicon.cue(r"(?:{metric-modifier})")
     metrics = {surface.casefold() for surface, _, _ in lexicon.metrics}
     return any(not any(s.start <= m.start() < s.end for s in spans) and not metric.fullmatch(m.group(0))
-               and m.group(0).casefold() not in metrics for m in _NAME_SHAPE.finditer(sentence, start, number.start))
+               and m.group(0).casefold() not in metrics and not _numbered_part(m.group(0), lexicon)
+               for m in _NAME_SHAPE.finditer(sentence, start, number.start))
+
+
+_PART_NUMBER = re.compile(r"(?P<word>[A-Za-z]+?)s?-?\d+(?:\.\d+)?")
+
+
+def _numbered_part(name: str, lexicon: ResultLexicon) -> bool:
+    part = _PART_NUMBER.fullmatch(name)
+    return part is not None and part.group("word").lower() in lexicon.part_nouns
 
 
 def _named_variant(sentence: str, number: _Number, spans: list[_Span], lexicon: ResultLexicon) -> bool:

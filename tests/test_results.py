@@ -1077,6 +1077,11 @@ def stage_shapes(tmp_path_factory):
     return _built(tmp_path_factory, "dair-2030-03-10.txt", STAGE_SHAPES)
 
 
+def test_a_numbered_stage_is_no_unrecognised_name(stage_shapes):
+    # unlinked-part: 'Stage-2' is a numbered part of the paper's process (numbered-part-nouns.txt), not a system the
+    # earlier stages missed, so the paper's system still holds the score ('Zorblax-4 reaches 95%' would not).
+    assert scored(stage_shapes, "zorvath") == [("Zorvath", "QuxoProofs", Decimal("71.2"))]
+
 def test_a_score_raised_from_a_bound_of_two_words_is_a_score(stage_shapes):
     # start-bound: 'from just under 10% to 70%' reads like 'from under 10% to 70%': two bound words are still a bound.
     assert scored(stage_shapes, "leapo") == [("Leapo", "QuxoProofs", Decimal("70"))]
