@@ -732,3 +732,17 @@ def test_a_name_after_a_type_noun_in_a_negated_clause_is_not_introduced(tmp_path
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath adds memory layers to coding agents.\n● Scope: the work does not "
                       "change the coding agent Quxbolt itself; it only adds memory.\n")
     assert ("zorvath", "introduces", "quxbolt") not in rules
+
+
+def test_a_name_after_a_type_noun_as_an_object_is_not_introduced(tmp_path):
+    """introduces.novel-typed: 'Zorvath improves the open coding agent Quxbolt by 12 points' names, as its object, an
+    agent the paper improves, one that exists; 'the memory-augmented coding agent Quxbolt achieves' opens its clause
+    on the name, what the clause is about, and 'Results: ..., and the resulting agent Florpy wins' does after a comma."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath adds memory layers to coding agents.\n● Results: Zorvath improves the "
+                      "open coding agent Quxbolt by 12 points.\n")
+    assert ("zorvath", "introduces", "quxbolt") not in rules
+    subject = tmp_path / "subject"
+    subject.mkdir()
+    rules = _rules_of(subject, "1. Zorvath\nZorvath adds memory layers to coding agents.\n● Results: memory is added at "
+                      "every length, and the resulting coding agent Florpy solves twice as many tasks.\n")
+    assert rules.get(("zorvath", "introduces", "florpy")) == {"introduces.novel-typed"}
