@@ -746,3 +746,16 @@ def test_a_name_after_a_type_noun_as_an_object_is_not_introduced(tmp_path):
     rules = _rules_of(subject, "1. Zorvath\nZorvath adds memory layers to coding agents.\n● Results: memory is added at "
                       "every length, and the resulting coding agent Florpy solves twice as many tasks.\n")
     assert rules.get(("zorvath", "introduces", "florpy")) == {"introduces.novel-typed"}
+
+
+def test_a_follow_up_that_introduces_a_name_introduces_it(tmp_path):
+    """introduces.verb: 'This follow-up work introduces Quxproof, an agent ...' and 'The paper follows up on agents and
+    proposes Quxproof' introduce Quxproof: 'follow-up' and 'follows up' are no use of what comes next, as 'follows the
+    QuxCheck protocol' is."""
+    for n, sentence in enumerate(("This follow-up work introduces Quxproof, an agent that checks each proof step.",
+                                  "The paper follows up on agents and proposes Quxproof, an agent that checks each step.")):
+        week = tmp_path / str(n)
+        week.mkdir()
+        rules = _rules_of(week, "1. Proof Agents Revisited\n" + sentence + "\n")
+        assert ("proof-agents-revisited", "introduces", "quxproof") in rules, sentence
+        assert ("proof-agents-revisited", "usesMethod", "quxproof") not in rules, sentence
