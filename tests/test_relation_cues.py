@@ -759,3 +759,13 @@ def test_a_follow_up_that_introduces_a_name_introduces_it(tmp_path):
         rules = _rules_of(week, "1. Proof Agents Revisited\n" + sentence + "\n")
         assert ("proof-agents-revisited", "introduces", "quxproof") in rules, sentence
         assert ("proof-agents-revisited", "usesMethod", "quxproof") not in rules, sentence
+
+
+def test_a_verb_of_introduction_after_a_cue_of_use_introduces_the_next_name(tmp_path):
+    """introduces.verb: in 'The paper follows GRPO and proposes Quxproof, an agent ...' the use cue ends where the
+    introducing verb takes its own object: Quxproof is the paper's own, GRPO a method it uses."""
+    rules = _rules_of(tmp_path, "1. Proof Agents Revisited\nThe paper follows GRPO and proposes Quxproof, an agent that "
+                      "checks each step.\n")
+    assert ("proof-agents-revisited", "introduces", "quxproof") in rules
+    assert ("proof-agents-revisited", "usesMethod", "quxproof") not in rules
+    assert ("proof-agents-revisited", "usesMethod", "grpo") in rules
