@@ -769,3 +769,15 @@ def test_a_verb_of_introduction_after_a_cue_of_use_introduces_the_next_name(tmp_
     assert ("proof-agents-revisited", "introduces", "quxproof") in rules
     assert ("proof-agents-revisited", "usesMethod", "quxproof") not in rules
     assert ("proof-agents-revisited", "usesMethod", "grpo") in rules
+
+
+def test_a_name_defined_by_a_kind_adjective_is_still_introduced(tmp_path):
+    """introduces.not-defined-as-prior: 'QuxMed is a traditional Chinese medicine assistant' and 'QuxCart is a classic
+    control agent' name a kind of thing ('traditional Chinese medicine', 'classic control'), not its age: both are
+    defined as the item's own; 'GlimPlan, a prior planner, fails' still is earlier work."""
+    for n, sentence in enumerate(("QuxMed is a traditional Chinese medicine assistant that answers exam questions.",
+                                  "QuxMed is a classic control agent that balances a pole.")):
+        week = tmp_path / str(n)
+        week.mkdir()
+        rules = _rules_of(week, "1. Medicine for LLMs\nThe authors train models on exam questions. " + sentence + "\n")
+        assert rules.get(("medicine-for-llms", "introduces", "quxmed")) == {"introduces.novel-defined"}, sentence
