@@ -781,3 +781,14 @@ def test_a_name_defined_by_a_kind_adjective_is_still_introduced(tmp_path):
         week.mkdir()
         rules = _rules_of(week, "1. Medicine for LLMs\nThe authors train models on exam questions. " + sentence + "\n")
         assert rules.get(("medicine-for-llms", "introduces", "quxmed")) == {"introduces.novel-defined"}, sentence
+
+
+def test_an_instruction_following_name_is_no_use_of_it(tmp_path):
+    """usesMethod.use-cue, intro-blockers: in 'the instruction-following benchmark QuxIF' and 'the instruction-following
+    agent Quxbolt solves ...' the compound is an adjective, not the verb 'follows': QuxIF is released, Quxbolt the
+    item's own agent, neither a method the paper follows."""
+    rules = _rules_of(tmp_path, "1. Agents That Listen\nThe authors release the instruction-following benchmark QuxIF with "
+                      "500 tasks for agents.\n● Results: the instruction-following agent Quxbolt solves twice as many tasks.\n")
+    assert ("agents-that-listen", "introduces", "quxif") in rules
+    assert ("agents-that-listen", "usesMethod", "quxbolt") not in rules
+    assert ("agents-that-listen", "introduces", "quxbolt") in rules
