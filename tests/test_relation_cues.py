@@ -792,3 +792,12 @@ def test_an_instruction_following_name_is_no_use_of_it(tmp_path):
     assert ("agents-that-listen", "introduces", "quxif") in rules
     assert ("agents-that-listen", "usesMethod", "quxbolt") not in rules
     assert ("agents-that-listen", "introduces", "quxbolt") in rules
+
+
+def test_a_method_an_existing_object_sits_beside_is_used(tmp_path):
+    """usesMethod.not-prior-work: in 'the agent rewrites existing code and uses GRPO' the phrase 'existing code' is the
+    object of another verb, not the subject of 'uses': GRPO is the paper's; 'existing agents rely on PPO' is prior work."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new coding agent.\n● Method: the agent rewrites existing code and "
+                      "uses GRPO to learn from test results. Existing agents rely on PPO instead.\n")
+    assert ("zorvath", "usesMethod", "grpo") in rules
+    assert ("zorvath", "usesMethod", "ppo") not in rules
