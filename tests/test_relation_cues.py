@@ -801,3 +801,12 @@ def test_a_method_an_existing_object_sits_beside_is_used(tmp_path):
                       "uses GRPO to learn from test results. Existing agents rely on PPO instead.\n")
     assert ("zorvath", "usesMethod", "grpo") in rules
     assert ("zorvath", "usesMethod", "ppo") not in rules
+
+
+def test_a_name_some_words_after_follows_is_not_followed(tmp_path):
+    """usesMethod.use-cue, intro-blockers: 'follows the X protocol' names what is followed right after the verb; in 'each
+    step follows a plan written by QuxPlan, a new planner' QuxPlan is the item's own planner, not a method it follows."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Method: each step follows a plan "
+                      "written by QuxPlan, a new planner that checks every step.\n")
+    assert rules.get(("zorvath", "introduces", "quxplan")) == {"introduces.novel-defined"}
+    assert ("zorvath", "usesMethod", "quxplan") not in rules
