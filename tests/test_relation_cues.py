@@ -810,3 +810,14 @@ def test_a_name_some_words_after_follows_is_not_followed(tmp_path):
                       "written by QuxPlan, a new planner that checks every step.\n")
     assert rules.get(("zorvath", "introduces", "quxplan")) == {"introduces.novel-defined"}
     assert ("zorvath", "usesMethod", "quxplan") not in rules
+
+
+def test_a_method_the_current_policy_applies_is_used(tmp_path):
+    """usesMethod.not-prior-work: 'the current policy applies GRPO updates' and 'the current work uses RLHF' name the
+    paper's own present policy and work ('the'/'its'/'this'/'our current'); 'most current pipelines use DPO' is earlier work."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Method: at each round the current policy "
+                      "applies GRPO updates to its own samples. The current work uses RLHF on short proofs. Most current "
+                      "pipelines use DPO for alignment.\n")
+    assert ("zorvath", "usesMethod", "grpo") in rules
+    assert ("zorvath", "usesMethod", "rlhf") in rules
+    assert ("zorvath", "usesMethod", "dpo") not in rules
