@@ -792,3 +792,32 @@ def test_an_instruction_following_name_is_no_use_of_it(tmp_path):
     assert ("agents-that-listen", "introduces", "quxif") in rules
     assert ("agents-that-listen", "usesMethod", "quxbolt") not in rules
     assert ("agents-that-listen", "introduces", "quxbolt") in rules
+
+
+def test_a_method_an_existing_object_sits_beside_is_used(tmp_path):
+    """usesMethod.not-prior-work: in 'the agent rewrites existing code and uses GRPO' the phrase 'existing code' is the
+    object of another verb, not the subject of 'uses': GRPO is the paper's; 'existing agents rely on PPO' is prior work."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new coding agent.\n● Method: the agent rewrites existing code and "
+                      "uses GRPO to learn from test results. Existing agents rely on PPO instead.\n")
+    assert ("zorvath", "usesMethod", "grpo") in rules
+    assert ("zorvath", "usesMethod", "ppo") not in rules
+
+
+def test_a_name_some_words_after_follows_is_not_followed(tmp_path):
+    """usesMethod.use-cue, intro-blockers: 'follows the X protocol' names what is followed right after the verb; in 'each
+    step follows a plan written by QuxPlan, a new planner' QuxPlan is the item's own planner, not a method it follows."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Method: each step follows a plan "
+                      "written by QuxPlan, a new planner that checks every step.\n")
+    assert rules.get(("zorvath", "introduces", "quxplan")) == {"introduces.novel-defined"}
+    assert ("zorvath", "usesMethod", "quxplan") not in rules
+
+
+def test_a_method_the_current_policy_applies_is_used(tmp_path):
+    """usesMethod.not-prior-work: 'the current policy applies GRPO updates' and 'the current work uses RLHF' name the
+    paper's own present policy and work ('the'/'its'/'this'/'our current'); 'most current pipelines use DPO' is earlier work."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Method: at each round the current policy "
+                      "applies GRPO updates to its own samples. The current work uses RLHF on short proofs. Most current "
+                      "pipelines use DPO for alignment.\n")
+    assert ("zorvath", "usesMethod", "grpo") in rules
+    assert ("zorvath", "usesMethod", "rlhf") in rules
+    assert ("zorvath", "usesMethod", "dpo") not in rules
