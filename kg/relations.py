@@ -883,7 +883,7 @@ def _studied_in_item(item: LinkedItem, entity: Entity, introduced: int, lex: Lex
     names = {entity.label, *entity.aliases}
     return any(lex.studied_just_before.search(sentence[:at])
                for sentence in item.annotated.sentences[: introduced + 1] for name in names
-               for at in _name_spots(sentence, name) if name in sentence)
+               for at in _name_spots(sentence, name))
 
 
 def _abbreviates(name: str, title_words: list[str]) -> bool:

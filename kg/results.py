@@ -39,7 +39,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import pairwise
 from pathlib import Path
 
@@ -78,6 +78,11 @@ class ResultLexicon:
     bullets: tuple[str, ...] = ()  # what starts a bullet line (bullets.txt, shared with the nlp stage)
     part_nouns: frozenset[str] = frozenset()  # 'stage' in 'Stage-2': numbered-part-nouns.txt, shared with the nlp stage
     compiled: dict[str, re.Pattern] = field(default_factory=dict, compare=False, repr=False)  # cue(): template -> pattern
+
+    @cached_property
+    def metric_words(self) -> frozenset[str]:
+        """Every metric's surface, case-folded: a word that names a metric is no name of a system."""
+        return frozenset(surface.casefold() for surface, _, _ in self.metrics)
 
     def cue(self, template: str) -> re.Pattern:
         """A case-insensitive pattern over the cue lists, '{kind}' standing for that kind's alternation
@@ -189,10 +194,9 @@ def _spans(item: LinkedItem, index: int, sentence: str, entities: Mapping[str, E
 def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[_Number]:
     """The numbers of a sentence that can be absolute scores."""
     found = []
-    metric_words = frozenset(surface.casefold() for surface, _, _ in lexicon.metrics)
     change: tuple[int, bool] | None = None  # the end of the last number that is a change, and whether it is a percentage
     for m in _NUMBER.finditer(sentence):
-        verdict = _not_a_score(sentence, m, spans, change, metric_words, lexicon)
+        verdict = _not_a_score(sentence, m, spans, change, lexicon)
         if verdict == _CHANGE:
             change = (m.end(), bool(m.group("pct")))  # the numbers listed after it may be changes too (change-list)
         elif verdict is None:
@@ -204,7 +208,7 @@ def _numbers(sentence: str, spans: list[_Span], lexicon: ResultLexicon) -> list[
 _CHANGE, _OTHER = "change", "other"  # why a number is not a score: the size of a change, or anything else
 
 
-def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[int, bool] | None, metric_words: frozenset[str],
+def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[int, bool] | None,
                  lexicon: ResultLexicon) -> str | None:
     """Why the number ``m`` is not an absolute score (_CHANGE or _OTHER), or None when it can be one."""
     start, end = m.start(), m.end()
@@ -225,7 +229,7 @@ def _not_a_score(sentence: str, m: re.Match, spans: list[_Span], change: tuple[i
     if lexicon.cue(_FROM_ARROW_START[0]).search(before) and lexicon.cue(_FROM_ARROW_START[1]).match(after):
         return _OTHER  # 'from 70.2% → 78.2%': the value a score started from, like 'from 70.2% to' (from-arrow)
     versioned = _VERSIONED.search(before) if not m.group("pct") else None
-    if versioned and not any(s.end == len(before.rstrip()) for s in spans) and versioned.group(0).strip().casefold() not in metric_words \
+    if versioned and not any(s.end == len(before.rstrip()) for s in spans) and versioned.group(0).strip().casefold() not in lexicon.metric_words \
             and not lexicon.cue(r"{scoring-gerund}").fullmatch(versioned.group(0).strip()):
         return _OTHER  # 'using Opus 4.6': the version of a name the earlier stages did not recognise (but 'Accuracy 85.2')
     value = Decimal(m.group("num").replace(",", "") + (m.group("frac") or ""))
@@ -875,9 +879,8 @@ def _unlinked_name(sentence: str, number: _Number, spans: list[_Span], lexicon: 
     unlinked-part: the nlp stage reads 'Stage 2' as no name either)."""
     start = max((m.end() for m in re.finditer(r"[,;:(]", sentence[: number.start])), default=0)
     metric = lexicon.cue(r"(?:{metric-modifier})")
-    metrics = {surface.casefold() for surface, _, _ in lexicon.metrics}
     return any(not any(s.start <= m.start() < s.end for s in spans) and not metric.fullmatch(m.group(0))
-               and m.group(0).casefold() not in metrics and not _numbered_part(m.group(0), lexicon)
+               and m.group(0).casefold() not in lexicon.metric_words and not _numbered_part(m.group(0), lexicon)
                for m in _NAME_SHAPE.finditer(sentence, start, number.start))
 
 
