@@ -35,6 +35,11 @@ _ITEM_FIELDS = tuple(f.name for f in fields(AnnotatedItem) if f.name != "item") 
 _ACRONYM_FIELDS = tuple(f.name for f in fields(AcronymDefinition))
 
 
+def source_files() -> list[Path]:
+    """Every Python file of the package, subpackages included (kg/nlp/ holds the rules annotation runs)."""
+    return sorted(Path(__file__).parent.rglob("*.py"))
+
+
 @lru_cache(maxsize=4)
 def fingerprint(vocabulary: Vocabulary, lexicon: str | None = None) -> str:
     """A hash of what annotation depends on besides the digest itself."""
@@ -42,8 +47,8 @@ def fingerprint(vocabulary: Vocabulary, lexicon: str | None = None) -> str:
 
     digest = hashlib.sha256(f"spacy {spacy.__version__} python {sys.version}\n".encode())  # the rules are regexes too
     package = Path(__file__).parent
-    for path in sorted(package.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in source_files():
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     base = Path(lexicon) if lexicon else lexicon_dir()
     for path in sorted(p for p in base.rglob("*") if p.is_file()):
         digest.update(str(path.relative_to(base)).encode() + b"\0" + path.read_bytes() + b"\0")

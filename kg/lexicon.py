@@ -7,7 +7,7 @@ Each file holds one list, with ``#`` comment lines saying what it is for:
   pattern can be split over lines); ``(?i)`` at the start makes it case-insensitive and
   ``{{intro-verbs}}`` stands for intro-verbs.txt, sorted and joined by ``|``, ``{{type-nouns}}`` for
   every type-nouns-*.txt word and ``{{model-tiers}}`` for model-tiers.txt;
-- ``weights.json``: the weight of each typing rule's vote (kg/nlp.py and kg/link.py name them);
+- ``weights.json``: the weight of each typing rule's vote (kg/nlp/ and kg/link.py name them);
 - ``type-decision.json``: the fitted decision that types a discovered name or drops it
   (``kg.votes.TypeModel``; written by benchmarks/fit_weights.py, not by hand).
 

@@ -1,13 +1,13 @@
 """Type votes and the one decision that turns them into an entity's type, or drops the name.
 
-Every typing rule (kg/nlp.py's shape and context rules, the linker's title, affiliation and
+Every typing rule (kg/nlp/'s shape and context rules, the linker's title, affiliation and
 acronym rules) casts a ``Vote`` that carries the rule's name. A discovered name (one the
 vocabulary does not know) is decided by ``TypeModel``: linear scores, one per type and one for
 "not an entity", over features of its votes and its label, with weights fitted offline by
 benchmarks/fit_weights.py on the tuned development weeks and read from
 ontology/lexicon/type-decision.json. The hand-set weight of each rule (weights.json) still says
 how strong a single vote is, which decides whether a plain capitalised word becomes a name at all
-(kg/nlp.py) and what ``kg explain`` shows; ``decide_type`` sums those weights, the decision used
+(kg/nlp/) and what ``kg explain`` shows; ``decide_type`` sums those weights, the decision used
 when a lexicon has no fitted table.
 """
 

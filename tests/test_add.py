@@ -2,6 +2,7 @@
 spaCy only on the digests it has not annotated before (kg.annotation_cache)."""
 
 import shutil
+from pathlib import Path
 
 import pyoxigraph as ox
 
@@ -94,6 +95,16 @@ def test_add_of_the_corpus_in_two_steps_equals_its_build(corpus_result, tmp_path
     add_to_store(store, [CORPUS], progress=steps.append)
     assert _annotated(steps) == sum(len(d.items) for d in corpus_result.corpus.digests[len(files) // 2:])
     assert _triples(store) == _built(corpus_result)
+
+
+def test_the_fingerprint_reads_every_rule_module():
+    """The stage-2 rules live in the subpackage kg/nlp/: a change there must invalidate stored annotations."""
+    import kg
+
+    package = Path(kg.__file__).parent
+    hashed = set(annotation_cache.source_files())
+    assert package / "nlp" / "finder.py" in hashed and package / "nlp" / "context.py" in hashed
+    assert hashed == set(package.rglob("*.py"))
 
 
 def test_the_key_is_what_annotation_reads(seeds_result):

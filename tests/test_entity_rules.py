@@ -360,7 +360,7 @@ def test_every_member_of_a_long_list_takes_the_lists_head_noun():
     ("Zorblax-7B tracks QXF-β signaling and ZNQ-γ levels.", "QXF-β"),
 ])
 def test_a_name_whose_shape_makes_it_no_name_is_not_an_entity(mentions, body, word):
-    """kg/nlp.py NOT_A_NAME_RULES: a participle compound, a number format, a Roman numeral, a negating prefix, generic
+    """kg/nlp/shapes.py NOT_A_NAME_RULES: a participle compound, a number format, a Roman numeral, a negating prefix, generic
     activities joined by a sign, a code with a Greek letter."""
     found = mentions(body)
     assert "Zorblax-7B" in found

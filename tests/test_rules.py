@@ -11,13 +11,9 @@ from kg.ingest import PaperItem
 from kg.lexicon import lexicon_dir, load_lexicon
 from kg.link import Entity
 from kg.namespaces import EntityType
-from kg.nlp import (
-    DEFINING_RULES,
-    SHAPE_RULES,
-    SUPPORTING_RULES,
-    annotate,
+from kg.nlp import DEFINING_RULES, SHAPE_RULES, SUPPORTING_RULES, annotate, build_nlp
+from kg.nlp.shapes import (
     benchmark_ending,
-    build_nlp,
     checkpoint_suffix,
     method_ending,
     model_word_ending,

@@ -1,0 +1,276 @@
+"""From a parsed doc to ``Mention`` records: the doc's entity spans, less what is no entity in its context
+(a modifier, a unit, a person, a code nothing in the item marks as a name), plus the names that editions,
+elided versions, possessives and the title's own system add.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from ..ingest import PaperItem
+from ..lexicon import Lexicon
+from ..namespaces import EntityType
+from ..vocab import Vocabulary, fold
+from .acronyms import acronym_definitions, expansion_head, lowercase_expansions
+from .context import context_votes
+from .docs import sentence_of, text_of
+from .finder import NameFinder
+from .records import ENTITY_LABELS, AcronymDefinition, AnnotatedItem, Mention
+from .releases import elided_versions, slash_editions, vendorless_models
+from .shapes import CODE, COMPOUND_HYPHEN, DECIMAL, PERCENT_OR_NUMBER, PLURAL_NAME, cast_vote, not_a_name, shape_votes
+from .titles import definition_votes, title_mentions, title_system_names
+
+
+def pipeline_lexicon(nlp: Language) -> Lexicon:
+    """The lexicon the pipeline's components were configured with."""
+    finder = nlp.get_pipe("name_finder")
+    assert isinstance(finder, NameFinder)
+    return finder.lex
+
+
+def annotate(nlp: Language, items: Iterable[PaperItem], vocabulary: Vocabulary) -> Iterator[AnnotatedItem]:
+    items = list(items)
+    lex = pipeline_lexicon(nlp)
+    texts = [f"{item.title}\n{item.body}" for item in items]
+    for item, doc in zip(items, nlp.pipe(texts, batch_size=64), strict=True):
+        yield _to_annotated(item, doc, vocabulary, lex)
+
+
+def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexicon) -> AnnotatedItem:
+    sentences = list(doc.sents)
+    sent_index = {s.start: n for n, s in enumerate(sentences)}
+    title_end = len(item.title)
+    mentions: list[Mention] = []
+    for ent in doc.ents:
+        mention = _mention(ent, sent_index, vocabulary, title_end, lex)
+        if mention:
+            mentions.append(mention)
+    definitions = acronym_definitions(doc, sent_index, lex)
+    generic = {fold(d.short) for d in definitions if fold(d.long) in vocabulary.not_entities or fold(d.short) in vocabulary.not_entities}
+    # 'Zorb Agency Scale (ZAS)': an acronym the text defines as a measure or a part of a system is no entity
+    # (expansion-heads-not-entity.txt); a name the vocabulary knows stays.
+    measures = {fold(d.short) for d in definitions if expansion_head(d.long) in lex.expansion_heads_not_entity}
+    acronyms = [d for d in definitions if fold(d.short) not in generic | measures]
+    # 'Bradley-Terry (BT)': an acronym of a generic term is generic too.
+    mentions = [m for m in mentions if fold(m.text) not in generic and (m.source == "vocab" or fold(m.text) not in measures)]
+    # 'a quirky acyclic graph (QAG)': an acronym the text spells out in lower case names a kind of thing;
+    # a name the vocabulary knows stays ('proximal policy optimization (PPO)').
+    lower_spelled = lowercase_expansions(doc, lex)
+    mentions = [m for m in mentions if m.source == "vocab" or m.text not in lower_spelled]
+    # 'IT operations', '1.77% SR': a discovered word the text only uses as a modifier or a metric.
+    free = {m.text for m in mentions if not _modifier_only(doc, m, lex)}
+    mentions = [m for m in mentions if m.source == "vocab" or m.text in free]
+    # 'Zorb-treated', 'bfloat16', 'phase II': a discovered name whose shape says it is no name (NOT_A_NAME_RULES).
+    mentions = [m for m in mentions if m.source == "vocab" or not not_a_name(m.text, vocabulary.not_entities, lex)]
+    # 'far from human ability on MR/PT/DA/CR': short capital codes in a slash list are a table's categories.
+    codes = _slash_codes(doc)
+    mentions = [m for m in mentions if m.source == "vocab" or m.text not in codes]
+    # 'cells marked CD68', 'tumours with MSI-H status': a short code with no cue anywhere in the item is a field's term
+    # (name.unvoted-code).
+    uncued = _uncued_codes(doc, mentions, definitions, item.title, lex)
+    mentions = [m for m in mentions if m.text not in uncued]
+    people = {m.text for m in mentions if m.source != "vocab" and _named_person(doc, m, lex)}
+    mentions = [m for m in mentions if m.text not in people]
+    # Words inside an expansion are the acronym's alias, not names of their own ('... Internal Feedback (RLIF)',
+    # 'Experts' in 'Mixture of Experts (MoE)'); a known name inside a longer one stays, for lineage
+    # ('Proximal Policy Optimization' in MAPPO's).
+    kept = []
+    for m in mentions:
+        inside = [a for a in definitions if a.long_start <= m.start and m.end <= a.long_end]
+        if not inside:
+            kept.append(m)
+        elif m.source == "vocab" and (m.start, m.end) != (inside[0].long_start, inside[0].long_end):
+            kept.append(replace(m, nested=True))
+    mentions = kept
+    systems = title_system_names(item.title, doc, vocabulary, acronyms, lex)
+    if systems:
+        definition = definition_votes(doc, lex)
+        mentions = [
+            replace(m, source="title", votes=m.votes + tuple(definition)) if m.in_title and m.text in systems else m
+            for m in mentions
+        ]
+    for system in systems:
+        titled = title_mentions(system, doc, sent_index, title_end, {(m.start, m.end) for m in mentions}, lex)
+        # The system's full name wins over the pieces the shape rules found inside it ('BitNet b1.58 2B4T').
+        mentions = [m for m in mentions if not any(t.start <= m.start and m.end <= t.end for t in titled)]
+        mentions.extend(titled)
+    mentions = _possessive_names(mentions, doc, lex)
+    mentions += slash_editions(mentions, doc, sent_index, lex)
+    mentions += elided_versions(mentions, doc, sent_index, lex)
+    mentions += vendorless_models(mentions, doc, sent_index, vocabulary, lex)
+    mentions.sort(key=lambda m: (m.start, m.end))
+    return AnnotatedItem(
+        item=item,
+        sentences=tuple(s.text.strip() for s in sentences),
+        mentions=tuple(mentions),
+        acronyms=tuple(acronyms),
+        system_names=tuple(systems),
+    )
+
+
+def _singular(text: str) -> str:
+    """'DiTs' names the model DiT; plural acronyms of generic things ('LLMs') never get this far."""
+    if PLURAL_NAME.fullmatch(text) and sum(c.isupper() for c in text) >= 2:
+        return text[:-1]
+    return text
+
+
+def _mention(ent: Span, sent_index: dict[int, int], vocabulary: Vocabulary, title_end: int, lex: Lexicon) -> Mention | None:
+    text = _singular(ent.text.strip())
+    if fold(text) in vocabulary.not_entities:
+        return None
+    votes = shape_votes(text, lex) + context_votes(ent.doc, ent.start, ent.end, lex)
+    if ent.label_ in ENTITY_LABELS and ent.ent_id_:
+        source, vocab_id = "vocab", ent.ent_id_
+        votes.append(cast_vote("vocabulary", EntityType(ent.label_), lex))
+    elif ent.label_ == EntityType.ORGANIZATION:
+        source, vocab_id = "shape", None
+        # 'Agent Laboratory, a framework ...': a definition outweighs the shape
+        votes.append(cast_vote("shape.organisation-name", EntityType.ORGANIZATION, lex))
+    elif ent.label_ == "WEAK":
+        if not any(v.weight >= lex.thresholds["strong-vote"] for v in votes):
+            return None
+        source, vocab_id = "context", None
+    else:
+        source, vocab_id = "shape", None
+    return Mention(
+        text=text,
+        surface=text,
+        sentence=sent_index[sentence_of(ent).start],
+        start=ent.start,
+        end=ent.end,
+        vocab_id=vocab_id,
+        votes=tuple(votes),
+        source=source,
+        in_title=ent.start_char < title_end,
+    )
+
+
+def _possessive_names(mentions: list[Mention], doc: Doc, lex: Lexicon) -> list[Mention]:
+    """"DeepSeek's R1" -> one mention named 'DeepSeek-R1' (the linker strips a vendor prefix if needed)."""
+    by_start = {m.start: m for m in mentions}
+    out, skip = [], set()
+    for m in mentions:
+        if id(m) in skip:
+            continue
+        nxt = by_start.get(m.end + 1)
+        if (
+            m.end < len(doc)
+            and doc[m.end].text in lex.possessive_markers
+            and nxt is not None
+            and any(v.type == EntityType.ORGANIZATION for v in m.votes)
+            and not any(v.type == EntityType.ORGANIZATION for v in nxt.votes)
+        ):
+            out.append(
+                Mention(
+                    text=nxt.text,
+                    owner=m.text,
+                    surface=doc[m.start : nxt.end].text,
+                    sentence=nxt.sentence,
+                    start=nxt.start,
+                    end=nxt.end,
+                    vocab_id=None,
+                    votes=nxt.votes,
+                    source=nxt.source,
+                    in_title=nxt.in_title,
+                )
+            )
+            out.append(m)
+            skip.add(id(nxt))
+        else:
+            out.append(m)
+    return [m for m in out if id(m) not in skip]
+
+
+def _modifier_only(doc: Doc, m: Mention, lex: Lexicon) -> bool:
+    """The mention modifies a generic lower-case head noun ('IDE assistants'), follows a percentage ('1.77% SR')
+    or is a metric given its value ('∆CoSim = 0.0164')."""
+    if m.end < len(doc) and doc[m.end].text in lex.generic_head_nouns:
+        return True
+    if m.end + 1 < len(doc) and doc[m.end].text in lex.value_signs and PERCENT_OR_NUMBER.match(doc[m.end + 1].text):
+        return True
+    if _unit_after_decimal(doc, m, lex) or _metric_given_a_change(doc, m, lex):
+        return True
+    return m.start > 0 and doc[m.start - 1].text.endswith("%")
+
+
+def _unit_after_decimal(doc: Doc, m: Mention, lex: Lexicon) -> bool:
+    """'about 0.19 SD', '4.5 GB': a bare acronym right after a decimal number is its unit."""
+    return m.start > 0 and bool(DECIMAL.match(doc[m.start - 1].text)) and bool(lex.bare_acronym_shape.match(m.text))
+
+
+def _metric_given_a_change(doc: Doc, m: Mention, lex: Lexicon) -> bool:
+    """'improved precision by 8.5%, ZQR by 15.7%': a bare acronym that changes by an amount is a metric, unless the
+    sentence compares it ('outperforms ZQR by 3%': a baseline beaten by a margin)."""
+    if not lex.bare_acronym_shape.match(m.text) or not lex.metric_change_after.match(text_of(doc), doc[m.end - 1].idx + len(doc[m.end - 1])):
+        return False
+    sent = sentence_of(doc[m.start])
+    return not lex.compare_cues.search(text_of(doc)[sent.start_char : doc[m.start].idx])
+
+
+def _uncued_codes(doc: Doc, mentions: list[Mention], acronyms: list[AcronymDefinition], title: str, lex: Lexicon) -> set[str]:
+    """Discovered short codes ('CD68', 'T1', 'MSI-H') that no mention in the item gives a vote, compares ('vs. ZQN',
+    'ZQN baselines') or defines, and the title does not name: an acronym alone is strong enough to be found, not
+    to be an entity."""
+    defined = {d.short for d in acronyms}
+    codes = {m.text for m in mentions if m.source == "shape" and lex.unvoted_code_shape.match(m.text)}
+    named_edges = {m.start for m in mentions if m.text not in codes} | {m.end - 1 for m in mentions if m.text not in codes}
+    voted = {m.text for m in mentions if m.votes or m.source == "vocab" or m.in_title or _compared_near(doc, m, lex)
+             or _listed_with_name(doc, m, named_edges, lex) or _hyphen_compound_head(doc, m) or _introduced_near(doc, m, lex)}
+    # the item's opening sentence presents its own work ('ZQN is a planner that ...')
+    opening = {m.text for m in mentions if m.sentence <= 1}
+    return {c for c in codes if c not in voted | defined | opening and c not in title}
+
+
+def _listed_with_name(doc: Doc, m: Mention, named: set[int], lex: Lexicon) -> bool:
+    """'approaches such as Zorb-R1, ZQN, and Blorp': a code listed next to a name that is no code is one of them."""
+    before = m.start >= 2 and doc[m.start - 1].text in lex.list_joiners and m.start - 2 in named
+    after = m.end + 1 < len(doc) and doc[m.end].text in lex.list_joiners and m.end + 1 in named
+    return before or after
+
+
+def _hyphen_compound_head(doc: Doc, m: Mention) -> bool:
+    """'ZQN-based estimation', 'ZQN-style': a code that heads a hyphen compound is used as a technique."""
+    return bool(COMPOUND_HYPHEN.match(text_of(doc), doc[m.end - 1].idx + len(doc[m.end - 1])))
+
+
+def _introduced_near(doc: Doc, m: Mention, lex: Lexicon) -> bool:
+    """'The authors introduce ZQN, which ...': a code in a clause that presents new work may be that work."""
+    sent = sentence_of(doc[m.start])
+    return bool(lex.intro_cues.search(text_of(doc)[sent.start_char : doc[m.start].idx]))
+
+
+def _compared_near(doc: Doc, m: Mention, lex: Lexicon) -> bool:
+    """'ZQN scores 40%, behind Zorblax': a code in a sentence that compares is a baseline or the system compared."""
+    return bool(lex.compare_cues.search(sentence_of(doc[m.start]).text))
+
+
+def _slash_codes(doc: Doc) -> set[str]:
+    """Members of a slash list of three or more short capital codes ('MR/PT/DA/CR')."""
+    codes: set[str] = set()
+    i = 0
+    while i < len(doc):
+        j = i
+        while j + 2 < len(doc) and doc[j + 1].text == "/" and CODE.match(doc[j].text) and CODE.match(doc[j + 2].text):
+            j += 2
+        if j - i >= 4:  # at least three members
+            codes.update(doc[k].text for k in range(i, j + 1, 2))
+        i = j + 1
+    return codes
+
+
+def _named_person(doc: Doc, m: Mention, lex: Lexicon) -> bool:
+    """'Smith et al.', 'Yann LeCun and collaborators': a person, wherever else the item names them. Without
+    'et al.' it takes a given name before ('Fudan University and collaborators' is an organisation)."""
+    if any(v.type == EntityType.ORGANIZATION for v in m.votes):
+        return False
+    after = lex.person_after.match(text_of(doc), doc[m.end - 1].idx + len(doc[m.end - 1]))
+    if not after:
+        return False
+    given = doc[m.start - 1] if m.start > 0 else None
+    return bool(after.group(1)) or (given is not None and given.is_alpha and given.is_title and not given.is_stop
+                                    and not given.ent_type_)
