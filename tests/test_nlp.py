@@ -22,6 +22,28 @@ def test_pipeline_is_built_from_named_components(nlp):
     assert nlp.pipe_names == ["sentencizer", "line_breaks", "entity_ruler", "entity_ruler_any_case", "name_finder"]
 
 
+def test_the_vocabulary_reaches_the_finder_outside_the_pipeline_config(nlp, vocabulary):
+    """Thousands of names through spaCy's config were type-checked one by one each time a pipeline was made; the
+    finder is given them once it exists, and knows every folded vocabulary name with its type and id."""
+    from kg.vocab import fold
+
+    assert set(nlp.config["components"]["name_finder"]) == {"factory", "lexicon"}
+    finder = nlp.get_pipe("name_finder")
+    entry = next(e for e in vocabulary.entries if e.id == "GRPO")
+    assert fold("GRPO") in finder.known_names and finder.known_entries[fold("GRPO")] == [entry.type.value, "GRPO"]
+    assert finder.not_entities == frozenset(vocabulary.not_entities) and finder.not_entities
+
+
+def test_the_rulers_patterns_are_read_as_tokens_only(nlp):
+    """Patterns go through the tokenizer alone (the components before a ruler are switched off while it reads
+    them), and every component is on again afterwards."""
+    assert nlp.disabled == []
+    for name in ("entity_ruler", "entity_ruler_any_case"):
+        ruler = nlp.get_pipe(name)
+        longer = [doc for docs in ruler.phrase_patterns.values() for doc in docs if len(doc) > 1]
+        assert longer and not any(doc.has_annotation("SENT_START") for doc in longer)  # the sentencizer never read them
+
+
 def test_a_vocabulary_without_any_case_names_annotates_without_warnings(tmp_path):
     """The any-case ruler is left out when no known name needs it: an empty spaCy ruler warns on every text."""
     import json

@@ -54,6 +54,12 @@ class NameFinder:
         self.known_entries = known_entries or {}  # folded vocabulary name -> [type, id]
         self.lex = lexicon
 
+    def know(self, not_entities: frozenset[str], known_names: frozenset[str], known_entries: dict[str, list[str]]) -> None:
+        """The vocabulary's folded names: those never entities, those it knows, and each known one's [type, id]."""
+        self.not_entities = not_entities
+        self.known_names = known_names
+        self.known_entries = known_entries
+
     def __call__(self, doc: Doc) -> Doc:
         # 'Zorbo 3.5' found as a release: the brand word written alone elsewhere is that family (context.release-brand)
         doc.user_data[RELEASE_BRANDS] = frozenset(t.text for t in doc if name_strength(t.text, self.not_entities, self.lex) == 1

@@ -64,10 +64,9 @@ class VocabularyRuler(EntityRuler):
         return None
 
 
-@Language.factory("name_finder", default_config={"not_entities": [], "known_names": [], "known_entries": {}, "lexicon": _LEXICON_CONFIG})
-def make_name_finder(nlp: Language, name: str, not_entities: list[str], known_names: list[str], known_entries: dict[str, list[str]],
-                     lexicon: Lexicon) -> NameFinder:
-    return NameFinder(frozenset(not_entities), frozenset(known_names), lexicon, known_entries)
+@Language.factory("name_finder", default_config={"lexicon": _LEXICON_CONFIG})
+def make_name_finder(nlp: Language, name: str, lexicon: Lexicon) -> NameFinder:
+    return NameFinder(frozenset(), frozenset(), lexicon)
 
 
 def _tokenizer_rules(nlp: Language, lex: Lexicon) -> None:
@@ -101,14 +100,19 @@ def _build_nlp(vocabulary: Vocabulary, lexicon_dir: str) -> Language:
     for entry in vocabulary.entries:
         for alias in sorted({entry.id, *entry.aliases}):
             patterns.append({"label": entry.type.value, "pattern": alias, "id": entry.id})
-    ruler.add_patterns(patterns)
+    # A ruler reads its phrase patterns through the components before it; patterns need only their tokens.
+    with nlp.select_pipes(disable=nlp.pipe_names[: nlp.pipe_names.index("entity_ruler")]):
+        ruler.add_patterns(patterns)
     any_case_patterns = [p for p in patterns if ANY_CASE_NAME.search(p["pattern"])]
     if any_case_patterns:  # an empty ruler warns on every document (spaCy's W036)
         any_case = cast(EntityRuler, nlp.add_pipe("vocabulary_ruler", name="entity_ruler_any_case",
                                                   config={"phrase_matcher_attr": "LOWER"}))
-        any_case.add_patterns(any_case_patterns)
-    known_entries = {name: [entry.type.value, entry.id] for name, entry in sorted(vocabulary.by_fold().items())}
-    nlp.add_pipe("name_finder", config={"not_entities": sorted(vocabulary.not_entities), "known_names": sorted(vocabulary.by_fold()),
-                                         "known_entries": known_entries,
-                                         "lexicon": lexicon_config})
+        with nlp.select_pipes(disable=nlp.pipe_names[: nlp.pipe_names.index("entity_ruler_any_case")]):
+            any_case.add_patterns(any_case_patterns)
+    finder = cast(NameFinder, nlp.add_pipe("name_finder", config={"lexicon": lexicon_config}))
+    # The vocabulary's names reach the finder after it is made, not through its config: spaCy type-checks every
+    # element of a component's config, which for these thousands of names was a third of the pipeline's making.
+    by_fold = vocabulary.by_fold()
+    finder.know(frozenset(vocabulary.not_entities), frozenset(by_fold),
+                {name: [entry.type.value, entry.id] for name, entry in sorted(by_fold.items())})
     return nlp
