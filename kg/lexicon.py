@@ -77,6 +77,8 @@ class Lexicon:
     benchmark_name_endings_exceptions: re.Pattern[str]
     method_name_endings: re.Pattern[str]
     policy_optimisation_shape: re.Pattern[str]
+    role_compound_shape: re.Pattern[str]  # 'Zorbo-as-a-Critic'
+    model_coinage_ending: re.Pattern[str]  # 'ZorbLM'
     statistic_shape: re.Pattern[str]  # 'N=13', 'p<0.001', '10M+': never a name
     number_format: re.Pattern[str]  # 'bfloat16', 'int4': never a name
     negating_prefixes: frozenset[str]  # 'anti', 'non': 'anti-X' is no name

@@ -398,3 +398,21 @@ def test_a_lab_named_after_its_known_model_is_an_organisation(tmp_path):
     assert found["Zorbo AI"].vocab_id is None
     assert ("shape.organisation-name", "Organization") in {(v.rule, v.type.value) for v in found["Zorbo AI"].votes}
     assert found["Zorbo"].vocab_id == "Zorbo"  # the model written alone stays the model
+
+
+def test_a_name_cast_in_a_title_case_role_is_one_method(tmp_path):
+    """shape.role-compound: 'X-as-a-Judge'-style compounds were never found, their parts being plain words."""
+    vocabulary = _vocabulary(tmp_path, [])
+    found = {m.text: m.votes for m in _mentions(
+        vocabulary, "Answers are graded with Zorbo-as-a-Critic, and QXN-as-an-Oracle labels the rest.")}
+    assert {"Zorbo-as-a-Critic", "QXN-as-an-Oracle"} <= set(found)
+    assert all(any(v.rule == "shape.role-compound" and v.type.value == "Method" for v in found[name])
+               for name in ("Zorbo-as-a-Critic", "QXN-as-an-Oracle"))
+
+
+def test_a_coined_word_ending_in_lm_is_a_model(tmp_path):
+    """shape.model-coinage-ending: 'ZorbLM' had no type vote and fell to the linker's default, Method."""
+    vocabulary = _vocabulary(tmp_path, [])
+    found = {m.text: m.votes for m in _mentions(vocabulary, "QuxaPaLM is trained on ten tasks, and ZorbLM is not.")}
+    for name in ("QuxaPaLM", "ZorbLM"):
+        assert any(v.rule == "shape.model-coinage-ending" and v.type.value == "Model" for v in found[name])

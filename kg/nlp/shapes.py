@@ -171,6 +171,8 @@ def name_strength(text: str, not_entities: frozenset[str], lex: Lexicon) -> int:
         return 0
     if _NUMBER_WORD.match(text):
         return 0  # '10-attempt', '1-bit'
+    if lex.role_compound_shape.match(text):
+        return 2  # name.role-compound: 'Zorbo-as-a-Critic' is one coined name, though its parts are plain words
     if PLURAL_ACRONYM.match(text):
         return 0  # a plural acronym names a class of things ('LLMs', 'AFMs'), not one thing
     parts = [p for p in _HYPHENS.split(text) if p]
@@ -268,6 +270,16 @@ def policy_optimisation(text: str, lex: Lexicon) -> EntityType | None:
     return EntityType.METHOD if lex.policy_optimisation_shape.search(text) else None
 
 
+def model_coinage_ending(text: str, lex: Lexicon) -> EntityType | None:
+    """'ZorbLM', 'QuxaPaLM': a coined word ending in LM is a language model."""
+    return EntityType.MODEL if lex.model_coinage_ending.match(text) else None
+
+
+def role_compound(text: str, lex: Lexicon) -> EntityType | None:
+    """'Zorbo-as-a-Critic': casting one thing in another's role is a practice, a method."""
+    return EntityType.METHOD if lex.role_compound_shape.match(text) else None
+
+
 def method_ending(text: str, lex: Lexicon) -> EntityType | None:
     """'ZorbRL', 'ZorbLoRA', 'ZorbNet'."""
     return EntityType.METHOD if lex.method_name_endings.search(text) else None
@@ -346,6 +358,7 @@ ShapeRule = Callable[[str, Lexicon], "EntityType | None"]
 SHAPE_RULES: tuple[tuple[str, ShapeRule], ...] = (
     ("shape.parameter-count", parameter_count),
     ("shape.model-word-ending", model_word_ending),
+    ("shape.model-coinage-ending", model_coinage_ending),
     ("shape.checkpoint-suffix", checkpoint_suffix),
     ("shape.version-suffix", version_suffix),
     ("shape.point-version", point_version),
@@ -355,6 +368,7 @@ SHAPE_RULES: tuple[tuple[str, ShapeRule], ...] = (
     ("shape.policy-optimisation", policy_optimisation),
     ("shape.method-ending", method_ending),
     ("shape.technique-ending", technique_ending),
+    ("shape.role-compound", role_compound),
 )
 
 
