@@ -416,3 +416,15 @@ def test_a_coined_word_ending_in_lm_is_a_model(tmp_path):
     found = {m.text: m.votes for m in _mentions(vocabulary, "QuxaPaLM is trained on ten tasks, and ZorbLM is not.")}
     for name in ("QuxaPaLM", "ZorbLM"):
         assert any(v.rule == "shape.model-coinage-ending" and v.type.value == "Model" for v in found[name])
+
+
+def test_a_short_year_after_a_capitals_name_is_its_edition(tmp_path):
+    """edition.short-year: 'ZQB 24/25' names ZQB 2024 and ZQB 2025, for a discovered name and for a known benchmark
+    whose editions the vocabulary does not list; a count after the name ('ZQN 25 tasks') is no edition."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "ZQB", "type": "Benchmark"}])
+    found = {m.text: m for m in _mentions(vocabulary, "Evaluated across ZQB 24/25, HMQT 25, and QuxBench with reasoning models.")}
+    assert {"ZQB 2024", "ZQB 2025", "HMQT 2025"} <= set(found)
+    assert found["ZQB 2024"].surface == "ZQB 24" and found["ZQB 2024"].vocab_id is None
+    assert all(any(v.type.value == "Benchmark" for v in found[name].votes) for name in ("ZQB 2024", "ZQB 2025", "HMQT 2025"))
+    counted = {m.text for m in _mentions(vocabulary, "The agent solves ZQN 25 tasks in total.")}
+    assert "ZQN" in counted and not any("2025" in text for text in counted)

@@ -21,7 +21,7 @@ from .docs import sentence_of, text_of
 from .finder import NameFinder
 from .records import ENTITY_LABELS, AcronymDefinition, AnnotatedItem, Mention
 from .releases import elided_versions, slash_editions, vendorless_models
-from .shapes import CODE, COMPOUND_HYPHEN, DECIMAL, PERCENT_OR_NUMBER, PLURAL_NAME, cast_vote, not_a_name, shape_votes
+from .shapes import CODE, COMPOUND_HYPHEN, DECIMAL, PERCENT_OR_NUMBER, PLURAL_NAME, SHORT_YEAR_EDITION, cast_vote, not_a_name, shape_votes
 from .titles import definition_votes, title_mentions, title_system_names
 
 
@@ -119,8 +119,15 @@ def _singular(text: str) -> str:
     return text
 
 
+def _full_year(text: str) -> str:
+    """edition.short-year: the discovered 'ZQB 24' names the edition ZQB 2024."""
+    short = SHORT_YEAR_EDITION.match(text)
+    return f"{short.group('name')} 20{short.group('year')}" if short else text
+
+
 def _mention(ent: Span, sent_index: dict[int, int], vocabulary: Vocabulary, title_end: int, lex: Lexicon) -> Mention | None:
-    text = _singular(ent.text.strip())
+    surface = _singular(ent.text.strip())
+    text = surface if ent.ent_id_ else _full_year(surface)
     if fold(text) in vocabulary.not_entities:
         return None
     votes = shape_votes(text, lex) + context_votes(ent.doc, ent.start, ent.end, lex)
@@ -139,7 +146,7 @@ def _mention(ent: Span, sent_index: dict[int, int], vocabulary: Vocabulary, titl
         source, vocab_id = "shape", None
     return Mention(
         text=text,
-        surface=text,
+        surface=surface,
         sentence=sent_index[sentence_of(ent).start],
         start=ent.start,
         end=ent.end,

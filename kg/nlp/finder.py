@@ -17,10 +17,12 @@ from .context import context_votes, noun_type
 from .docs import RELEASE_BRANDS, sentence_of, text_of
 from .shapes import (
     ACRONYM,
+    ACRONYM_ONLY,
     DIGIT,
     HYPHEN_RELEASE,
     ONE_DIGIT,
     SCORE,
+    SHORT_YEAR,
     SIZE_TOKEN,
     TITLE_HYPHEN,
     TWO_DIGITS,
@@ -248,6 +250,16 @@ class NameFinder:
             doc.user_data["lower_words"] = words
         return doc.user_data["lower_words"]
 
+    def _short_year_after(self, span: Span) -> bool:
+        """edition.short-year: a discovered all-capitals name, then a two-digit year that a slash, a list's
+        punctuation or its joiner follows ('ZQB 24/25', 'HMQT 25, and'), not a count ('ZQB 25 tasks')."""
+        doc, end = span.doc, span.end
+        if end >= sentence_of(span).end or not ACRONYM_ONLY.match(span.text) or not SHORT_YEAR.match(doc[end].text) \
+                or not span.doc[end - 1].whitespace_:
+            return False
+        after = doc[end + 1] if end + 1 < sentence_of(span).end else None
+        return after is None or after.text in self.lex.list_joiners or after.is_punct
+
     def _widen_to_known(self, span: Span) -> Span | None:
         """'Mamba 2', 'ARC-AGI 1', 'HMMT 25', 'DeepSeek v3.1', 'Gemini 3.0-Pro': the entity ruler matches names
         as written, so a known name followed by its version in another spelling (space, hyphen, none; a two-digit
@@ -287,6 +299,14 @@ class NameFinder:
                 end += 1
         if span.label_ in _EDITIONED_LABELS and end == span.end and end < len(doc) and YEAR_TOKEN.match(doc[end].text):
             end += 1  # 'AIME 2024', 'IOI 2024': an edition
+        elif span.label_ in _EDITIONED_LABELS and end == span.end and self._short_year_after(span):
+            if span.ent_id_:
+                # a known benchmark's edition the vocabulary does not list: found as a name, which the linker ties
+                # to its family ('ZQB 2024' of the known ZQB)
+                for t in doc[span.start : end + 1]:
+                    t.ent_id = 0  # spaCy reads a span's id from its tokens
+                return Span(doc, span.start, end + 1, label="NAME")
+            end += 1
         if span.label_ == EntityType.ORGANIZATION:
             # 'Zorblax AI Lab' after the known 'Zorblax': a named unit is an organisation of its own (kg/link.py part_of)
             while end < sentence_of(span).end and doc[end - 1].whitespace_ and doc[end].text[:1].isupper() \

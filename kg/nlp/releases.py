@@ -15,7 +15,7 @@ from ..namespaces import EntityType
 from ..vocab import Vocabulary
 from .docs import sentence_of, text_of
 from .records import Mention
-from .shapes import NAME_PARTS, TIER_VERSION, VERSION_NUMBER, cast_vote, shape_votes
+from .shapes import NAME_PARTS, SHORT_YEAR, TIER_VERSION, VERSION_NUMBER, cast_vote, shape_votes
 
 _DOTTED_VERSION_END = re.compile(r"(?<![\d.])\d+\.\d+$")  # '3.5' closing 'Zorb-3.5'
 
@@ -38,6 +38,8 @@ def slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int]
             text = m.text[: dotted.start()] + second
         elif second.isdigit() and m.text[-len(second):].isdigit() and not m.text[-len(second) - 1 :].isdigit():
             text = m.text[: -len(second)] + second
+        elif SHORT_YEAR.match(second) and SHORT_YEAR.match(doc[m.end - 1].text) and m.text.endswith("20" + doc[m.end - 1].text):
+            text = m.text[:-2] + second  # edition.short-year: 'ZQB 24/25', where 'ZQB 24' was read as ZQB 2024
         elif second.lower() in lex.model_tiers and last.lower() in lex.model_tiers and last != m.text:
             text = m.text[: -len(last)] + second
         else:

@@ -96,6 +96,14 @@ ONE_DIGIT = re.compile(r"^\d$")
 TWO_DIGITS = re.compile(r"^\d\d$")
 
 
+# edition.short-year: 'ZQB 24' is ZQB 2024: an all-capitals name, then the year's last two digits (this decade's
+# and the next's), is an edition, as digests write them ('ZQB 24/25', 'HMQT 25,'); not 'ZQB 25 tasks' (a count)
+SHORT_YEAR = re.compile(r"^[23]\d$")
+
+
+SHORT_YEAR_EDITION = re.compile(r"^(?P<name>[A-Z]{2,}) (?P<year>[23]\d)$")
+
+
 VERSION_TIER = re.compile(r"^\d+(?:\.\d+)?-([A-Za-z]+)$")
 
 
