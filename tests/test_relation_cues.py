@@ -821,3 +821,12 @@ def test_a_method_the_current_policy_applies_is_used(tmp_path):
     assert ("zorvath", "usesMethod", "grpo") in rules
     assert ("zorvath", "usesMethod", "rlhf") in rules
     assert ("zorvath", "usesMethod", "dpo") not in rules
+
+
+def test_a_name_after_a_preposition_past_the_use_cue_is_not_used(tmp_path):
+    """usesMethod.use-cue: 'grows with the instability order in QPM' places a finding in QPM and uses nothing of it;
+    'trained with a Florbix loss' still uses Florbix."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new solver for fluid equations. It is trained with a Florbix "
+                      "loss. The error grows roughly with the instability order in QPM.\n")
+    assert ("zorvath", "usesMethod", "florbix") in rules
+    assert ("zorvath", "usesMethod", "qpm") not in rules
