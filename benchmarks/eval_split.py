@@ -36,7 +36,7 @@ OUT = ROOT / "benchmarks" / "results" / "eval-split.json"
 # like "fresh", then readable from the twelfth round on (their last held-out figures are round 11's, in the README).
 # "sealed": weeks annotated the same way during the ninth round; held out like "blind".
 # "closed": weeks annotated the same way during the eleventh round; held out like "blind".
-SIDES = ("tuned", "untouched", "unseen", "fit", "fresh", "train", "blind", "sealed", "closed")
+SIDES = ("tuned", "untouched", "unseen", "fit", "fresh", "train", "blind", "sealed", "closed", "kept")
 READABLE = ("tuned", "fit", "train", "blind")
 
 
