@@ -28,13 +28,10 @@ import spacy
 from _common import CORPUS, ROOT, best_of
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from kg.facts import GraphFacts
-from kg.graph import to_turtle
-from kg.html import render_page
 from kg.ingest import collect_paths, read_digest
 from kg.lexicon import load_lexicon
 from kg.link import LinkedCorpus
-from kg.pipeline import StageClock, build
+from kg.pipeline import StageClock, build, render_outputs
 from kg.relations import Evidence, _lineage_by_name
 
 RESULTS = ROOT / "benchmarks" / "results" / "build.json"
@@ -169,10 +166,7 @@ def main() -> int:
             tokenizer = best_of(lambda texts=texts: [blank(t) for t in texts], 1)
             clock = StageClock()
             result = build(inputs, clock=clock)
-            with clock.stage("turtle"):
-                turtle = to_turtle(result.graph)
-            with clock.stage("page"):
-                render_page(GraphFacts.from_turtle(turtle), title="papers-kg")  # as kg.pipeline.write_outputs
+            turtle, _ = render_outputs(result, clock)  # as kg.pipeline.write_outputs makes them
             if args.turtle_dir:
                 args.turtle_dir.mkdir(parents=True, exist_ok=True)
                 (args.turtle_dir / f"{n}x.ttl").write_bytes(turtle)
