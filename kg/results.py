@@ -546,6 +546,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
     parallel = _parallel_systems(sentence, numbers, spans, lexicon)
     topic = _topic(sentence, spans)
     baseline_before = False
+    unrecognised_end: int | None = None  # the end of the last score left out as an unrecognised system's
     for n, number in enumerate(numbers):
         before = sentence[: number.start]
         cued = lexicon.cue(r"(?:^|\W){baseline}\s*[~≈]?$").search(before)
@@ -648,8 +649,12 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
             system = elliptic or parallel.get(n) or _subject(sentence, number, spans, lexicon)
-        if system is None and (_unlinked_name(sentence, number, spans, lexicon) or _named_variant(sentence, number, spans, lexicon)):
-            continue  # a system is named but was not recognised: not the paper's own, whatever it is
+        if system is None and (_unlinked_name(sentence, number, spans, lexicon) or _named_variant(sentence, number, spans, lexicon)
+                               or _listed_after(sentence, unrecognised_end, number, spans)):
+            # a system is named but was not recognised: not the paper's own, whatever it is; nor are the scores listed
+            # after its own ('The Ultima variant achieves 96.0% on A, 99.2% on B', unrecognised-list)
+            unrecognised_end = number.end
+            continue
         if weak is not None and benchmark is weak and not _weakly_grounded(sentence, number, system, lexicon):
             continue
         if system is None and _compared_against(sentence, spans, own, lexicon):
@@ -668,6 +673,14 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if part is not None and on_part is not None:
             on_part.append(out[-1])
     return out
+
+
+def _listed_after(sentence: str, end: int | None, number: _Number, spans: list[_Span]) -> bool:
+    """Whether the number is listed right after the score that ends at ``end`` ('96.0% on A, 99.2% on B, and 35.1% on C'),
+    with no system named between them, so that it shares that score's subject (unrecognised-list)."""
+    if end is None or any(end <= s.start < number.start and s.type in SYSTEM_TYPES for s in spans):
+        return False
+    return re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:and\s+)?|\s+and\s+)[~≈]?", _masked(sentence, end, number.start, spans), re.I) is not None
 
 
 def _without_parts(spans: list[_Span], lexicon: ResultLexicon) -> list[_Span]:

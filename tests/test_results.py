@@ -969,6 +969,21 @@ def test_a_variant_named_by_an_unrecognised_word_is_not_the_papers_system(varian
     assert scored(variant_shapes, "dravik") == [("Dravik", "QuxoBench", Decimal("88.1"))]
 
 
+VARIANT_LIST_SHAPES = """Top AI Papers of the Week (February 10 - 16)
+1. Dravik
+Dravik is a reasoning model family. Dravik scores 88.1% on QuxoBench. The Ultima variant achieves 96.0% on QuxoBench, 91.2% on TaskQuill, and 77.0% on AIME 2025.
+2. Quorvex
+Quorvex is a framework of autonomous research labs for prompt discovery.
+"""
+
+
+def test_the_scores_listed_after_an_unrecognised_systems_are_its_too(tmp_path_factory):
+    # unrecognised-list: 'The Ultima variant achieves 96.0% on A, 91.2% on B, and ...': each score of the list is the
+    # variant's, none the paper's system's, as with 'and' alone (named-variant).
+    built = _built(tmp_path_factory, "dair-2030-02-10.txt", VARIANT_LIST_SHAPES)
+    assert scored(built, "dravik") == [("Dravik", "QuxoBench", Decimal("88.1"))]
+
+
 ARROW_SHAPES = """Top AI Papers of the Week (March 3 - 9)
 1. Quorvex
 Quorvex is a framework of autonomous research labs for prompt discovery.
