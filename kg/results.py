@@ -585,7 +585,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             heading if heading is not None and heading.end <= number.start else lead)
         if ground is not None and ground is not lead and _elsewhere(sentence, metric_end, spans, lexicon):
             ground = None
-        benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, ground, lexicon)
+        benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, ground, lexicon) or _metric_list(
+            sentence, n, numbers, metric_end, spans, lexicon)
         # (also over the bullet's or the item's benchmark, which a score placed on a part would not stand on)
         part = (_part_of(sentence, number, metric_end, lexicon)
                 if named_earlier is not None and (benchmark is None or benchmark is weak) else None)
@@ -673,6 +674,24 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if part is not None and on_part is not None:
             on_part.append(out[-1])
     return out
+
+
+def _metric_list(sentence: str, n: int, numbers: list[_Number], metric_end: int, spans: list[_Span],
+                 lexicon: ResultLexicon) -> _Span | None:
+    """'71.2% pass@1 and 80.0% pass@8 on X': scores listed each with a metric of its own before the one benchmark they
+    are all on; the benchmark named after the last of them (metric-list)."""
+    end = metric_end
+    for k in range(n, len(numbers) - 1):
+        following = numbers[k + 1]
+        if end == numbers[k].end or not re.fullmatch(r"\s*(?:,\s*(?:and\s+)?|and\s+)[~≈]?", sentence[end: following.start]):
+            return None  # a score without a metric of its own, or not listed with the next one
+        end = _metric(sentence, following, lexicon)[2]
+        if end == following.end:
+            return None
+        found = _benchmark(sentence, following, end, spans, None, lexicon)
+        if found is not None:
+            return found if found.start >= end else None
+    return None
 
 
 def _listed_after(sentence: str, end: int | None, number: _Number, spans: list[_Span]) -> bool:
@@ -1007,10 +1026,18 @@ def _metric(sentence: str, number: _Number, lexicon: ResultLexicon) -> tuple[str
             r"\s*\(\s*" + modifier + "(?:" + re.escape(surface) + r")\s*\)", after, re.I)
         if m:
             return metric, "%" if number.percent else bare_unit, number.end + m.end()
+    # a metric at a number of samples or results the list does not spell out: 'pass@8', 'Recall@20', 'mean@16' (metric-at)
+    at = lexicon.cue(r"\s*" + modifier + r"(?P<metric>{metric-at}@\d+k?)(?![\w@])").match(after) or lexicon.cue(
+        r"\s*\(\s*" + modifier + r"(?P<metric>{metric-at}@\d+k?)\s*\)").match(after)
+    if at:
+        return at.group("metric").lower(), "%" if number.percent else "points", number.end + at.end()
     before = sentence[: number.start]
     for surface, metric, bare_unit in lexicon.metrics:
         if re.search(r"(?<![\w@])" + re.escape(surface) + r"\s*(?:of|:|=|at|is|was|\()?\s*[~≈]?$", before, re.I):
             return metric, "%" if number.percent else bare_unit, number.end
+    at = lexicon.cue(r"(?<![\w@])(?P<metric>{metric-at}@\d+k?)\s*(?:of|:|=|at|is|was|\()?\s*[~≈]?$").search(before)
+    if at:
+        return at.group("metric").lower(), "%" if number.percent else "points", number.end
     points = re.match(r"\s*points?\b", after, re.I)
     if points:
         return "score", "points", number.end + points.end()
@@ -1299,6 +1326,10 @@ def _setting(sentence: str, low: int, high: int, number: _Number, spans: list[_S
     hits = []
     for pattern in lexicon.settings:
         for m in pattern.finditer(region):
+            if lexicon.cue(r"{metric-at}@\d+k?").fullmatch(m.group(0)) and (
+                    re.search(r"\d\s*%?\s*$", sentence[: low + m.start()])
+                    or re.match(r"\s*(?:of|:|=|at|is)?\s*[~≈]?\d", sentence[low + m.end():])):
+                continue  # '75.0% maj@16', 'Avg@4 of 42.1': a number's metric, not the condition of a number (metric-at)
             hits.append((abs(low + m.start() - number.start), m.group(0)))
     # A model or method the score was obtained on or with: 'On Qwen2.5-Math-7B, achieves ...', '... with Claude 4.5 Opus'.
     for span in spans:

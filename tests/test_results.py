@@ -1100,3 +1100,35 @@ def test_a_numbered_stage_is_no_unrecognised_name(stage_shapes):
 def test_a_score_raised_from_a_bound_of_two_words_is_a_score(stage_shapes):
     # start-bound: 'from just under 10% to 70%' reads like 'from under 10% to 70%': two bound words are still a bound.
     assert scored(stage_shapes, "leapo") == [("Leapo", "QuxoProofs", Decimal("70"))]
+
+
+METRIC_LIST_SHAPES = """Top AI Papers of the Week (March 10 - 16)
+1. Dravik
+Dravik is a reasoning model family. Dravik-8B achieves 71.2% pass@1, 75.0% maj@16 and 80.0% pass@8 on QuxoBench.
+2. Quorvex
+Quorvex is a new retrieval agent. Quorvex reaches Recall@20 of 64.2 on TaskQuill, and 71.0% and 80.0% pass@8 on AIME 2025.
+"""
+
+
+@pytest.fixture(scope="module")
+def metric_list_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-03-10.txt", METRIC_LIST_SHAPES)
+
+
+def test_scores_each_with_its_own_metric_listed_before_their_benchmark(metric_list_shapes):
+    # metric-list: '71.2% pass@1, 75.0% maj@16 and 80.0% pass@8 on X' are three scores on X; metric-at: 'pass@8' and
+    # 'maj@16' are metrics though result-metrics.txt lists neither, and a number's metric is no setting of another's.
+    assert results_of(metric_list_shapes, "dravik") == [
+        ("Dravik-8B", "QuxoBench", Decimal("71.2"), "pass@1", "%", None),
+        ("Dravik-8B", "QuxoBench", Decimal("75.0"), "maj@16", "%", None),
+        ("Dravik-8B", "QuxoBench", Decimal("80.0"), "pass@8", "%", None),
+    ]
+
+
+def test_a_score_without_a_metric_of_its_own_is_not_listed_on_the_next_ones_benchmark(metric_list_shapes):
+    # metric-at before the number ('Recall@20 of 64.2'); metric-list needs a metric after each score: in '71.0% and 80.0%
+    # pass@8 on X' the first may be another system's or on another benchmark, and is left out.
+    assert results_of(metric_list_shapes, "quorvex") == [
+        ("Quorvex", "AIME 2025", Decimal("80.0"), "pass@8", "%", None),
+        ("Quorvex", "TaskQuill", Decimal("64.2"), "recall@20", "points", None),
+    ]
