@@ -134,11 +134,13 @@ _RANGE_AFTER = re.compile(r"^\s*(?:[-–—]|to\b)\s*[~≈]?\d")
 _RANGE_BEFORE = re.compile(r"(?:\d\s*%?\s*(?:[-–—]|to)|\bbetween\s+[~≈]?\d[\d.,]*\s*%?\s*and)\s*$", re.I)
 _ARTICLE = r"(?:the|a|an|its|their|our)\s+"
 _VERSIONED = re.compile(r"(?<![\w.\-])[A-Z][A-Za-z]*[a-z][A-Za-z]* $")
+# Up to two describing words between the preposition and the name: 'on context-heavy SWE-bench Lite cases'.
+_MODIFIERS = r"(?:(?!(?:to|of|with|and|or|than|from|vs|versus|by)\b)[a-z][\w-]*\s+){0,2}?"
 # A metric of up to three words may stand between a score and its benchmark, digits first too ('90.9% 3D classification on').
 # An unnamed baseline's score in brackets may stand between them too: '83.8% (vs. 72.6%) on WebQSP'.
 _VS_BRACKET = re.compile(r"\(\s*(?:vs\.?|versus)\s*[~≈]?\d[\d.,]*\s*%?\s*\)", re.I)
 _FORWARD_GAP = (r"\s*(?:\(|(?:" + _VS_BRACKET.pattern + r"\s*)?"
-                r"(?:(?:[A-Za-z]|\d+[A-Za-z])[\w@.\-]*\s+){0,3}?{forward-place}\s+(?:" + _ARTICLE + r")?)?")  # a lexicon.cue() template
+                r"(?:(?:[A-Za-z]|\d+[A-Za-z])[\w@.\-]*\s+){0,3}?{forward-place}\s+(?:" + _ARTICLE + _MODIFIERS + r")?)?")  # a lexicon.cue() template
 # 'GAIA with an average score of 71.5%' (with-metric-of) and 'VBench evaluation shows 0.8857' too.
 _BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—])?\s*"
                            r"(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits|shows?)\s*"
@@ -147,8 +149,6 @@ _LEADING_BENCHMARK = r"^\W*{lead-preposition}\s+(?:" + _ARTICLE + r")?$"  # a le
 # A bullet's heading before its first clause, closed by a colon or a dash: '● Low-budget wins: On AMC23, ...',
 # '● Offline gains — On AIME 2025 ...'.
 _HEADING = r"(?:[^\W\d][^:;.()—–]{0,60}(?::|\s[—–-])\s+)?"
-# Up to two describing words between the preposition and the name: 'on context-heavy SWE-bench Lite cases'.
-_MODIFIERS = r"(?:(?!(?:to|of|with|and|or|than|from|vs|versus|by)\b)[a-z][\w-]*\s+){0,2}?"
 _CLAUSE_START = re.compile(r"(?:^|[,;:(\[–—•●]|\s-\s)\s*(?:" + _ARTICLE + r")?$")
 
 

@@ -1132,3 +1132,19 @@ def test_a_score_without_a_metric_of_its_own_is_not_listed_on_the_next_ones_benc
         ("Quorvex", "AIME 2025", Decimal("80.0"), "pass@8", "%", None),
         ("Quorvex", "TaskQuill", Decimal("64.2"), "recall@20", "points", None),
     ]
+
+
+DESCRIBED_SHAPES = """Top AI Papers of the Week (March 17 - 23)
+1. Dravik
+Dravik is a reasoning model family. Dravik-8B achieves 71.2% on the challenging QuxoBench benchmark and 64.0% on the newly released AIME 2025.
+2. Quorvex
+Quorvex is a new retrieval agent. Quorvex achieves 55.0% on the hard tasks, and 60.0% on QuxoBench.
+"""
+
+
+def test_describing_words_between_the_article_and_the_benchmark(tmp_path_factory):
+    # forward-modifiers: 'on the challenging X benchmark', 'on the newly released Y': up to two describing words after the
+    # article still put the score on the benchmark; a score on something unnamed ('the hard tasks') stays out.
+    built = _built(tmp_path_factory, "dair-2030-03-17.txt", DESCRIBED_SHAPES)
+    assert scored(built, "dravik") == [("Dravik-8B", "AIME 2025", Decimal("64.0")), ("Dravik-8B", "QuxoBench", Decimal("71.2"))]
+    assert scored(built, "quorvex") == [("Quorvex", "QuxoBench", Decimal("60.0"))]
