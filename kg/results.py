@@ -344,8 +344,10 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
         own = _own_system(item, corpus.entities, introduced.get(item.paper, []))
         own_benchmark = _own_benchmark(item, introduced_benchmarks.get(item.paper, set()), corpus.entities)
         sentences = item.annotated.sentences
-        grounds = _bullet_grounds(item, sentences, _sentence_lines(item, lexicon), corpus.entities, lexicon)
+        lines = _sentence_lines(item, lexicon)
+        grounds = _bullet_grounds(item, sentences, lines, corpus.entities, lexicon)
         named_before: dict[str, tuple[_Span, int]] = {}  # each benchmark the item named so far, where first
+        scored_before: tuple[_Span, int] | None = None  # the one benchmark the sentence before gave scores on
         for index, sentence in enumerate(sentences):
             earlier = next(iter(named_before.values())) if len(named_before) == 1 else None
             for span in _without_parts(_spans(item, index, sentence, corpus.entities), lexicon):
@@ -355,17 +357,26 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
                 continue  # the title
             carried = _carried_benchmark(item, index, sentences, corpus.entities, lexicon)
             bullet = None if carried else grounds[index]
-            # the bullet's benchmark, else the item's own: a weaker ground than one the sentence states
-            weak = bullet[0] if bullet else own_benchmark
+            # '● ... (Arena-Hard: 87.0). LN-Super scores 88.3, ...': a later sentence of a bullet stands on the one
+            # benchmark the sentence before it gave scores on, when nothing else grounds it (scored-before)
+            scored = scored_before if (carried is None and bullet is None and own_benchmark is None and index < len(lines)
+                                       and lines[index] is not None and lines[index - 1] == lines[index]) else None
+            # the bullet's benchmark, else the item's own, else the one just scored on: a weaker ground than one the
+            # sentence states
+            weak = bullet[0] if bullet else own_benchmark or (scored[0] if scored else None)
             carried = carried or bullet
             on_part: list[tuple] = []  # the results that stand on the earlier benchmark through a part of it
-            for key in _sentence_results(item, index, sentence, own, corpus.entities, lexicon, benchmarks,
-                                         carried[0] if carried and not bullet else None, weak, earlier and earlier[0], on_part):
+            keys = _sentence_results(item, index, sentence, own, corpus.entities, lexicon, benchmarks,
+                                     carried[0] if carried and not bullet else None, weak, earlier and earlier[0], on_part)
+            for key in keys:
                 found[key].add(Evidence(item.annotated.item.digest_file, sentence))
-                if carried is not None and key[2] == carried[0].entity:
-                    found[key].add(Evidence(item.annotated.item.digest_file, sentences[carried[1]]))
+                for ground in (carried, scored):
+                    if ground is not None and key[2] == ground[0].entity:
+                        found[key].add(Evidence(item.annotated.item.digest_file, sentences[ground[1]]))
                 if earlier is not None and key in on_part:
                     found[key].add(Evidence(item.annotated.item.digest_file, sentences[earlier[1]]))
+            on = sorted({key[2] for key in keys})
+            scored_before = (_Span(0, 0, on[0], EntityType.BENCHMARK, corpus.entities[on[0]].label), index) if len(on) == 1 else None
     return tuple(
         ReportedResult(paper, system, benchmark, value, metric, unit, setting, tuple(sorted(ev, key=lambda e: (e.digest, e.sentence))))
         for (paper, system, benchmark, value, metric, unit, setting), ev in sorted(found.items(), key=_key_text)

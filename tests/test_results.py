@@ -1148,3 +1148,25 @@ def test_describing_words_between_the_article_and_the_benchmark(tmp_path_factory
     built = _built(tmp_path_factory, "dair-2030-03-17.txt", DESCRIBED_SHAPES)
     assert scored(built, "dravik") == [("Dravik-8B", "AIME 2025", Decimal("64.0")), ("Dravik-8B", "QuxoBench", Decimal("71.2"))]
     assert scored(built, "quorvex") == [("Quorvex", "QuxoBench", Decimal("60.0"))]
+
+
+SCORED_BEFORE_SHAPES = """Top AI Papers of the Week (March 24 - 30)
+1. Dravik
+Dravik is a family of reasoning models: Dravik-3B, Dravik-8B and Dravik-72B.
+● Evaluation: Dravik-72B outperforms Zinko-70B in reasoning tasks like AIME 2025 and GPQA-Diamond while also achieving strong chat scores (QuxoBench: 87.0). Dravik-8B scores 88.3, beating Zinko-70B.
+● Math: Dravik-72B scores 71.2% on AIME 2025 and 65.3% on GPQA-Diamond. Dravik-8B reaches 60.1%.
+2. Quorvex
+Quorvex is a new retrieval agent. Quorvex-7B scores 71.0% on TaskQuill. Quorvex-3B reaches 64.2%.
+"""
+
+
+def test_a_later_sentence_of_a_bullet_stands_on_the_benchmark_the_one_before_scored(tmp_path_factory):
+    # scored-before: 'Dravik-8B scores 88.3' right after the bullet's sentence that scored on QuxoBench alone is a score on
+    # QuxoBench, with both sentences as evidence; not after a sentence that scored on two benchmarks, nor outside a bullet.
+    built = _built(tmp_path_factory, "dair-2030-03-24.txt", SCORED_BEFORE_SHAPES)
+    assert scored(built, "dravik") == [
+        ("Dravik-72B", "AIME 2025", Decimal("71.2")), ("Dravik-72B", "GPQA-Diamond", Decimal("65.3")),
+        ("Dravik-72B", "QuxoBench", Decimal("87.0")), ("Dravik-8B", "QuxoBench", Decimal("88.3"))]
+    [mid] = [r for r in built.results if r.value == Decimal("88.3")]
+    assert [e.sentence.split(":")[0][:12] for e in mid.evidence] == ["Dravik-8B sc", "● Evaluation"]
+    assert scored(built, "quorvex") == [("Quorvex-7B", "TaskQuill", Decimal("71.0"))]
