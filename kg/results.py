@@ -1331,6 +1331,18 @@ def _opens_with_verb(sentence: str, span: _Span, number: _Number, lexicon: Resul
     return bool(lexicon.cue(r"(?:'s|’s)?\s*(?:\([^)]*\)\s*)?(?:\w+\s+){0,2}?{subject-verb}\b").match(after))
 
 
+def _others_condition(sentence: str, span: _Span, spans: list[_Span], lexicon: ResultLexicon) -> bool:
+    """Whether the model a setting would name ('with X') is a comparison's ('compared with X's 65.3%') or belongs to another
+    system named before it in the same brackets ('the previous best (ComfyAgent with X)'): not the score's condition
+    (setting-of-other)."""
+    before = sentence[: span.start]
+    if lexicon.cue(r"\b(?:{baseline})\s+$").search(before):
+        return True
+    opened = before.rfind("(")
+    return opened >= 0 and ")" not in before[opened:] and any(
+        opened < s.start and s.end <= span.start and s.type in SYSTEM_TYPES for s in spans)
+
+
 def _setting(sentence: str, low: int, high: int, number: _Number, spans: list[_Span], system: _Span | None,
              lexicon: ResultLexicon) -> str | None:
     region = sentence[low:high]
@@ -1348,6 +1360,8 @@ def _setting(sentence: str, low: int, high: int, number: _Number, spans: list[_S
             continue
         context = sentence[max(0, span.start - 12): span.start]
         cue = re.search(r"\b(on|with|using|via)\s+$", context, re.I)
+        if cue and _others_condition(sentence, span, spans, lexicon):
+            continue
         if cue and (low <= span.start < high or (span.start < number.start and lexicon.cue(_LEADING_BENCHMARK).match(sentence[: span.start]))):
             hits.append((abs(span.start - number.start), f"{cue.group(1).lower()} {span.surface}"))
     return min(hits)[1] if hits else None

@@ -1170,3 +1170,23 @@ def test_a_later_sentence_of_a_bullet_stands_on_the_benchmark_the_one_before_sco
     [mid] = [r for r in built.results if r.value == Decimal("88.3")]
     assert [e.sentence.split(":")[0][:12] for e in mid.evidence] == ["Dravik-8B sc", "● Evaluation"]
     assert scored(built, "quorvex") == [("Quorvex-7B", "TaskQuill", Decimal("71.0"))]
+
+
+OTHERS_SETTING_SHAPES = """Top AI Papers of the Week (April 7 - 13)
+1. Dravik
+Dravik is a reasoning model family. Dravik-8B achieves 71.2% on AIME 2025, compared with Zinko-70B's 65.3%.
+2. Quorvex
+Quorvex is a new workflow agent. On QuxoBench, it improves the pass rate to 67%, a full 11% above the previous best (FlowSmith with Zinko-70B). With Zinko-70B, Quorvex reaches 58.0% on AIME 2025.
+"""
+
+
+def test_a_model_named_with_a_baseline_is_no_setting_of_the_score(tmp_path_factory):
+    # setting-of-other: 'compared with Zinko-70B's 65.3%' and '(FlowSmith with Zinko-70B)' name another system's
+    # condition, not the score's; 'With Zinko-70B, Quorvex reaches ...' is still the score's setting.
+    built = _built(tmp_path_factory, "dair-2030-04-07.txt", OTHERS_SETTING_SHAPES)
+    assert results_of(built, "dravik") == [
+        ("Dravik-8B", "AIME 2025", Decimal("71.2"), "score", "%", None),
+        ("Zinko-70B", "AIME 2025", Decimal("65.3"), "score", "%", None)]
+    assert results_of(built, "quorvex") == [
+        ("Quorvex", "AIME 2025", Decimal("58.0"), "score", "%", "with Zinko-70B"),
+        ("Quorvex", "QuxoBench", Decimal("67"), "score", "%", None)]
