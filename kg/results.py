@@ -554,6 +554,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         n: span for n, (span, _) in rows.items()}
     compared = _compared_pair(sentence, numbers, spans, lexicon)
     beaten_lists = _beaten_list(sentence, numbers, spans, lexicon)
+    baseline_lists = _baseline_list(sentence, numbers, spans, lexicon)
     parallel = _parallel_systems(sentence, numbers, spans, lexicon)
     topic = _topic(sentence, spans)
     baseline_before = False
@@ -573,6 +574,12 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         baseline = bool(cued or joined or tagged or beaten)
         baseline_before = baseline and not tagged and not beaten
         listed = beaten_lists.get(n)
+        if listed is None and n in baseline_lists:
+            # '71.2% on X and 65.3% on Y, versus 62.0% and 58.1% for B', '..., outperforming B (62.0% and 58.1%)': B's
+            # scores, in the order the scorer's were given, when there are as many (baseline-list-for)
+            owner, position, length = baseline_lists[n]
+            if len([key for key in out if key[1] != owner.entity]) == length:
+                listed = baseline_lists[n]
         if listed is not None:
             # 'A hits 85.3% on X, 44.6% on Y, beating B's results of 74.5% and 40.3%': B's scores, benchmark by
             # benchmark, in the order A's were given (baseline-list)
@@ -1249,6 +1256,36 @@ def _beaten_list(sentence: str, numbers: list[_Number], spans: list[_Span], lexi
             run.append(run[-1] + 1)
         if len(run) >= 2:
             out.update({k: (span, i, len(run)) for i, k in enumerate(run)})
+    return out
+
+
+def _baseline_list(sentence: str, numbers: list[_Number], spans: list[_Span], lexicon: ResultLexicon) -> dict[int, tuple[_Span, int, int]]:
+    """'..., versus 62.0% and 58.1% for B', '..., outperforming B (62.0% and 58.1%)': a list of two or more numbers given
+    to one compared system, after a comparison word and before 'for B', or in brackets right after the beaten B; each
+    number with that system, its place in the list and the list's length (baseline-list-for)."""
+    out: dict[int, tuple[_Span, int, int]] = {}
+    k = 0
+    while k < len(numbers):
+        run = [k]
+        while run[-1] + 1 < len(numbers) and _LIST_JOIN.fullmatch(re.sub(r"^\s*%", "", sentence[numbers[run[-1]].end: numbers[run[-1] + 1].start])):
+            run.append(run[-1] + 1)
+        k = run[-1] + 1
+        if len(run) < 2:
+            continue
+        first, last = numbers[run[0]], numbers[run[-1]]
+        before, after = sentence[: first.start], sentence[last.end:]
+        owner = None
+        if lexicon.cue(r"(?:^|\W){baseline}\s*[~≈]?$").search(before):
+            m = re.match(r"\s*%?\s*(?:for|by|from)\s+(?:" + _ARTICLE + r")?", after, re.I)
+            owner = next((s for s in spans if m and s.start == last.end + m.end() and s.type in SYSTEM_TYPES), None)
+        opened = re.search(r"\(\s*[~≈]?$", before)
+        if owner is None and opened and re.match(r"\s*%?\s*\)", after):
+            named = next((s for s in reversed(spans) if s.end <= opened.start()), None)
+            if named is not None and named.type in SYSTEM_TYPES and not sentence[named.end: opened.start()].strip() and lexicon.cue(
+                    r"(?:^|\W){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[: named.start]):
+                owner = named
+        if owner is not None:
+            out.update({i: (owner, position, len(run)) for position, i in enumerate(run)})
     return out
 
 

@@ -1190,3 +1190,26 @@ def test_a_model_named_with_a_baseline_is_no_setting_of_the_score(tmp_path_facto
     assert results_of(built, "quorvex") == [
         ("Quorvex", "AIME 2025", Decimal("58.0"), "score", "%", "with Zinko-70B"),
         ("Quorvex", "QuxoBench", Decimal("67"), "score", "%", None)]
+
+
+BASELINE_LIST_SHAPES = """Top AI Papers of the Week (April 14 - 20)
+1. Dravik
+Dravik is a reasoning model family. Dravik-8B attains 71.2% on AIME 2025 and 65.3% on GPQA-Diamond, compared with 62.0% and 58.1% for Zinko-70B.
+2. Quorvex
+Quorvex is a new reasoning agent. Quorvex scores 71.2% on AIME 2025 and 65.3% on QuxoBench, outperforming Zinko-70B (62.0% and 58.1%).
+3. Frindle
+Frindle is a new reasoning agent. Frindle scores 71.2% on AIME 2025, outperforming Zinko-70B (62.0% and 58.1%).
+"""
+
+
+def test_a_baselines_list_of_scores_goes_benchmark_by_benchmark(tmp_path_factory):
+    # baseline-list-for: '..., compared with 62.0% and 58.1% for B' and '..., outperforming B (62.0% and 58.1%)' are B's
+    # scores in the order the scorer's were given; with a list of another length, none is placed.
+    built = _built(tmp_path_factory, "dair-2030-04-14.txt", BASELINE_LIST_SHAPES)
+    assert scored(built, "dravik") == [
+        ("Dravik-8B", "AIME 2025", Decimal("71.2")), ("Dravik-8B", "GPQA-Diamond", Decimal("65.3")),
+        ("Zinko-70B", "AIME 2025", Decimal("62.0")), ("Zinko-70B", "GPQA-Diamond", Decimal("58.1"))]
+    assert scored(built, "quorvex") == [
+        ("Quorvex", "AIME 2025", Decimal("71.2")), ("Quorvex", "QuxoBench", Decimal("65.3")),
+        ("Zinko-70B", "AIME 2025", Decimal("62.0")), ("Zinko-70B", "QuxoBench", Decimal("58.1"))]
+    assert scored(built, "frindle") == [("Frindle", "AIME 2025", Decimal("71.2"))]
