@@ -134,11 +134,13 @@ _RANGE_AFTER = re.compile(r"^\s*(?:[-–—]|to\b)\s*[~≈]?\d")
 _RANGE_BEFORE = re.compile(r"(?:\d\s*%?\s*(?:[-–—]|to)|\bbetween\s+[~≈]?\d[\d.,]*\s*%?\s*and)\s*$", re.I)
 _ARTICLE = r"(?:the|a|an|its|their|our)\s+"
 _VERSIONED = re.compile(r"(?<![\w.\-])[A-Z][A-Za-z]*[a-z][A-Za-z]* $")
+# Up to two describing words between the preposition and the name: 'on context-heavy SWE-bench Lite cases'.
+_MODIFIERS = r"(?:(?!(?:to|of|with|and|or|than|from|vs|versus|by)\b)[a-z][\w-]*\s+){0,2}?"
 # A metric of up to three words may stand between a score and its benchmark, digits first too ('90.9% 3D classification on').
 # An unnamed baseline's score in brackets may stand between them too: '83.8% (vs. 72.6%) on WebQSP'.
 _VS_BRACKET = re.compile(r"\(\s*(?:vs\.?|versus)\s*[~≈]?\d[\d.,]*\s*%?\s*\)", re.I)
 _FORWARD_GAP = (r"\s*(?:\(|(?:" + _VS_BRACKET.pattern + r"\s*)?"
-                r"(?:(?:[A-Za-z]|\d+[A-Za-z])[\w@.\-]*\s+){0,3}?{forward-place}\s+(?:" + _ARTICLE + r")?)?")  # a lexicon.cue() template
+                r"(?:(?:[A-Za-z]|\d+[A-Za-z])[\w@.\-]*\s+){0,3}?{forward-place}\s+(?:" + _ARTICLE + _MODIFIERS + r")?)?")  # a lexicon.cue() template
 # 'GAIA with an average score of 71.5%' (with-metric-of) and 'VBench evaluation shows 0.8857' too.
 _BACKWARD_GAP = re.compile(r"\s*(?:[:=(]|[-–—])?\s*"
                            r"(?:(?:[a-z][\w@.\-]*\s+){0,2}?(?:with|at|of|scores?|scoring|reach\w*|achiev\w*|hitting|hits|shows?)\s*"
@@ -147,8 +149,6 @@ _LEADING_BENCHMARK = r"^\W*{lead-preposition}\s+(?:" + _ARTICLE + r")?$"  # a le
 # A bullet's heading before its first clause, closed by a colon or a dash: '● Low-budget wins: On AMC23, ...',
 # '● Offline gains — On AIME 2025 ...'.
 _HEADING = r"(?:[^\W\d][^:;.()—–]{0,60}(?::|\s[—–-])\s+)?"
-# Up to two describing words between the preposition and the name: 'on context-heavy SWE-bench Lite cases'.
-_MODIFIERS = r"(?:(?!(?:to|of|with|and|or|than|from|vs|versus|by)\b)[a-z][\w-]*\s+){0,2}?"
 _CLAUSE_START = re.compile(r"(?:^|[,;:(\[–—•●]|\s-\s)\s*(?:" + _ARTICLE + r")?$")
 
 
@@ -344,8 +344,10 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
         own = _own_system(item, corpus.entities, introduced.get(item.paper, []))
         own_benchmark = _own_benchmark(item, introduced_benchmarks.get(item.paper, set()), corpus.entities)
         sentences = item.annotated.sentences
-        grounds = _bullet_grounds(item, sentences, _sentence_lines(item, lexicon), corpus.entities, lexicon)
+        lines = _sentence_lines(item, lexicon)
+        grounds = _bullet_grounds(item, sentences, lines, corpus.entities, lexicon)
         named_before: dict[str, tuple[_Span, int]] = {}  # each benchmark the item named so far, where first
+        scored_before: tuple[_Span, int] | None = None  # the one benchmark the sentence before gave scores on
         for index, sentence in enumerate(sentences):
             earlier = next(iter(named_before.values())) if len(named_before) == 1 else None
             for span in _without_parts(_spans(item, index, sentence, corpus.entities), lexicon):
@@ -355,17 +357,26 @@ def extract_results(corpus: LinkedCorpus, relations: tuple[Relation, ...],
                 continue  # the title
             carried = _carried_benchmark(item, index, sentences, corpus.entities, lexicon)
             bullet = None if carried else grounds[index]
-            # the bullet's benchmark, else the item's own: a weaker ground than one the sentence states
-            weak = bullet[0] if bullet else own_benchmark
+            # '● ... (Arena-Hard: 87.0). LN-Super scores 88.3, ...': a later sentence of a bullet stands on the one
+            # benchmark the sentence before it gave scores on, when nothing else grounds it (scored-before)
+            scored = scored_before if (carried is None and bullet is None and own_benchmark is None and index < len(lines)
+                                       and lines[index] is not None and lines[index - 1] == lines[index]) else None
+            # the bullet's benchmark, else the item's own, else the one just scored on: a weaker ground than one the
+            # sentence states
+            weak = bullet[0] if bullet else own_benchmark or (scored[0] if scored else None)
             carried = carried or bullet
             on_part: list[tuple] = []  # the results that stand on the earlier benchmark through a part of it
-            for key in _sentence_results(item, index, sentence, own, corpus.entities, lexicon, benchmarks,
-                                         carried[0] if carried and not bullet else None, weak, earlier and earlier[0], on_part):
+            keys = _sentence_results(item, index, sentence, own, corpus.entities, lexicon, benchmarks,
+                                     carried[0] if carried and not bullet else None, weak, earlier and earlier[0], on_part)
+            for key in keys:
                 found[key].add(Evidence(item.annotated.item.digest_file, sentence))
-                if carried is not None and key[2] == carried[0].entity:
-                    found[key].add(Evidence(item.annotated.item.digest_file, sentences[carried[1]]))
+                for ground in (carried, scored):
+                    if ground is not None and key[2] == ground[0].entity:
+                        found[key].add(Evidence(item.annotated.item.digest_file, sentences[ground[1]]))
                 if earlier is not None and key in on_part:
                     found[key].add(Evidence(item.annotated.item.digest_file, sentences[earlier[1]]))
+            on = sorted({key[2] for key in keys})
+            scored_before = (_Span(0, 0, on[0], EntityType.BENCHMARK, corpus.entities[on[0]].label), index) if len(on) == 1 else None
     return tuple(
         ReportedResult(paper, system, benchmark, value, metric, unit, setting, tuple(sorted(ev, key=lambda e: (e.digest, e.sentence))))
         for (paper, system, benchmark, value, metric, unit, setting), ev in sorted(found.items(), key=_key_text)
@@ -543,9 +554,11 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         n: span for n, (span, _) in rows.items()}
     compared = _compared_pair(sentence, numbers, spans, lexicon)
     beaten_lists = _beaten_list(sentence, numbers, spans, lexicon)
+    baseline_lists = _baseline_list(sentence, numbers, spans, lexicon)
     parallel = _parallel_systems(sentence, numbers, spans, lexicon)
     topic = _topic(sentence, spans)
     baseline_before = False
+    unrecognised_end: int | None = None  # the end of the last score left out as an unrecognised system's
     for n, number in enumerate(numbers):
         before = sentence[: number.start]
         cued = lexicon.cue(r"(?:^|\W){baseline}\s*[~≈]?$").search(before)
@@ -561,6 +574,12 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         baseline = bool(cued or joined or tagged or beaten)
         baseline_before = baseline and not tagged and not beaten
         listed = beaten_lists.get(n)
+        if listed is None and n in baseline_lists:
+            # '71.2% on X and 65.3% on Y, versus 62.0% and 58.1% for B', '..., outperforming B (62.0% and 58.1%)': B's
+            # scores, in the order the scorer's were given, when there are as many (baseline-list-for)
+            owner, position, length = baseline_lists[n]
+            if len([key for key in out if key[1] != owner.entity]) == length:
+                listed = baseline_lists[n]
         if listed is not None:
             # 'A hits 85.3% on X, 44.6% on Y, beating B's results of 74.5% and 40.3%': B's scores, benchmark by
             # benchmark, in the order A's were given (baseline-list)
@@ -584,7 +603,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             heading if heading is not None and heading.end <= number.start else lead)
         if ground is not None and ground is not lead and _elsewhere(sentence, metric_end, spans, lexicon):
             ground = None
-        benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, ground, lexicon)
+        benchmark = paired.get(n) or _benchmark(sentence, number, metric_end, spans, ground, lexicon) or _metric_list(
+            sentence, n, numbers, metric_end, spans, lexicon)
         # (also over the bullet's or the item's benchmark, which a score placed on a part would not stand on)
         part = (_part_of(sentence, number, metric_end, lexicon)
                 if named_earlier is not None and (benchmark is None or benchmark is weak) else None)
@@ -648,8 +668,12 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:
             system = elliptic or parallel.get(n) or _subject(sentence, number, spans, lexicon)
-        if system is None and (_unlinked_name(sentence, number, spans, lexicon) or _named_variant(sentence, number, spans, lexicon)):
-            continue  # a system is named but was not recognised: not the paper's own, whatever it is
+        if system is None and (_unlinked_name(sentence, number, spans, lexicon) or _named_variant(sentence, number, spans, lexicon)
+                               or _listed_after(sentence, unrecognised_end, number, spans)):
+            # a system is named but was not recognised: not the paper's own, whatever it is; nor are the scores listed
+            # after its own ('The Ultima variant achieves 96.0% on A, 99.2% on B', unrecognised-list)
+            unrecognised_end = number.end
+            continue
         if weak is not None and benchmark is weak and not _weakly_grounded(sentence, number, system, lexicon):
             continue
         if system is None and _compared_against(sentence, spans, own, lexicon):
@@ -668,6 +692,32 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if part is not None and on_part is not None:
             on_part.append(out[-1])
     return out
+
+
+def _metric_list(sentence: str, n: int, numbers: list[_Number], metric_end: int, spans: list[_Span],
+                 lexicon: ResultLexicon) -> _Span | None:
+    """'71.2% pass@1 and 80.0% pass@8 on X': scores listed each with a metric of its own before the one benchmark they
+    are all on; the benchmark named after the last of them (metric-list)."""
+    end = metric_end
+    for k in range(n, len(numbers) - 1):
+        following = numbers[k + 1]
+        if end == numbers[k].end or not re.fullmatch(r"\s*(?:,\s*(?:and\s+)?|and\s+)[~≈]?", sentence[end: following.start]):
+            return None  # a score without a metric of its own, or not listed with the next one
+        end = _metric(sentence, following, lexicon)[2]
+        if end == following.end:
+            return None
+        found = _benchmark(sentence, following, end, spans, None, lexicon)
+        if found is not None:
+            return found if found.start >= end else None
+    return None
+
+
+def _listed_after(sentence: str, end: int | None, number: _Number, spans: list[_Span]) -> bool:
+    """Whether the number is listed right after the score that ends at ``end`` ('96.0% on A, 99.2% on B, and 35.1% on C'),
+    with no system named between them, so that it shares that score's subject (unrecognised-list)."""
+    if end is None or any(end <= s.start < number.start and s.type in SYSTEM_TYPES for s in spans):
+        return False
+    return re.fullmatch(r"[^;\d()]{0,60}?(?:,\s*(?:and\s+)?|\s+and\s+)[~≈]?", _masked(sentence, end, number.start, spans), re.I) is not None
 
 
 def _without_parts(spans: list[_Span], lexicon: ResultLexicon) -> list[_Span]:
@@ -994,10 +1044,18 @@ def _metric(sentence: str, number: _Number, lexicon: ResultLexicon) -> tuple[str
             r"\s*\(\s*" + modifier + "(?:" + re.escape(surface) + r")\s*\)", after, re.I)
         if m:
             return metric, "%" if number.percent else bare_unit, number.end + m.end()
+    # a metric at a number of samples or results the list does not spell out: 'pass@8', 'Recall@20', 'mean@16' (metric-at)
+    at = lexicon.cue(r"\s*" + modifier + r"(?P<metric>{metric-at}@\d+k?)(?![\w@])").match(after) or lexicon.cue(
+        r"\s*\(\s*" + modifier + r"(?P<metric>{metric-at}@\d+k?)\s*\)").match(after)
+    if at:
+        return at.group("metric").lower(), "%" if number.percent else "points", number.end + at.end()
     before = sentence[: number.start]
     for surface, metric, bare_unit in lexicon.metrics:
         if re.search(r"(?<![\w@])" + re.escape(surface) + r"\s*(?:of|:|=|at|is|was|\()?\s*[~≈]?$", before, re.I):
             return metric, "%" if number.percent else bare_unit, number.end
+    at = lexicon.cue(r"(?<![\w@])(?P<metric>{metric-at}@\d+k?)\s*(?:of|:|=|at|is|was|\()?\s*[~≈]?$").search(before)
+    if at:
+        return at.group("metric").lower(), "%" if number.percent else "points", number.end
     points = re.match(r"\s*points?\b", after, re.I)
     if points:
         return "score", "points", number.end + points.end()
@@ -1201,6 +1259,36 @@ def _beaten_list(sentence: str, numbers: list[_Number], spans: list[_Span], lexi
     return out
 
 
+def _baseline_list(sentence: str, numbers: list[_Number], spans: list[_Span], lexicon: ResultLexicon) -> dict[int, tuple[_Span, int, int]]:
+    """'..., versus 62.0% and 58.1% for B', '..., outperforming B (62.0% and 58.1%)': a list of two or more numbers given
+    to one compared system, after a comparison word and before 'for B', or in brackets right after the beaten B; each
+    number with that system, its place in the list and the list's length (baseline-list-for)."""
+    out: dict[int, tuple[_Span, int, int]] = {}
+    k = 0
+    while k < len(numbers):
+        run = [k]
+        while run[-1] + 1 < len(numbers) and _LIST_JOIN.fullmatch(re.sub(r"^\s*%", "", sentence[numbers[run[-1]].end: numbers[run[-1] + 1].start])):
+            run.append(run[-1] + 1)
+        k = run[-1] + 1
+        if len(run) < 2:
+            continue
+        first, last = numbers[run[0]], numbers[run[-1]]
+        before, after = sentence[: first.start], sentence[last.end:]
+        owner = None
+        if lexicon.cue(r"(?:^|\W){baseline}\s*[~≈]?$").search(before):
+            m = re.match(r"\s*%?\s*(?:for|by|from)\s+(?:" + _ARTICLE + r")?", after, re.I)
+            owner = next((s for s in spans if m and s.start == last.end + m.end() and s.type in SYSTEM_TYPES), None)
+        opened = re.search(r"\(\s*[~≈]?$", before)
+        if owner is None and opened and re.match(r"\s*%?\s*\)", after):
+            named = next((s for s in reversed(spans) if s.end <= opened.start()), None)
+            if named is not None and named.type in SYSTEM_TYPES and not sentence[named.end: opened.start()].strip() and lexicon.cue(
+                    r"(?:^|\W){beats}\s+(?:" + _ARTICLE + r")?$").search(sentence[: named.start]):
+                owner = named
+        if owner is not None:
+            out.update({i: (owner, position, len(run)) for position, i in enumerate(run)})
+    return out
+
+
 _LISTED = (r"\s*\)(?:\s*(?:,\s*(?:and\s+)?|and\s+)[^();]{1,60}?\(\s*[~≈]?\d[\d.,]*\s*%?\s*\))*"
            r"\s+{listed-place}\s+(?:the\s+)?")  # a lexicon.cue() template
 
@@ -1280,12 +1368,28 @@ def _opens_with_verb(sentence: str, span: _Span, number: _Number, lexicon: Resul
     return bool(lexicon.cue(r"(?:'s|’s)?\s*(?:\([^)]*\)\s*)?(?:\w+\s+){0,2}?{subject-verb}\b").match(after))
 
 
+def _others_condition(sentence: str, span: _Span, spans: list[_Span], lexicon: ResultLexicon) -> bool:
+    """Whether the model a setting would name ('with X') is a comparison's ('compared with X's 65.3%') or belongs to another
+    system named before it in the same brackets ('the previous best (ComfyAgent with X)'): not the score's condition
+    (setting-of-other)."""
+    before = sentence[: span.start]
+    if lexicon.cue(r"\b(?:{baseline})\s+$").search(before):
+        return True
+    opened = before.rfind("(")
+    return opened >= 0 and ")" not in before[opened:] and any(
+        opened < s.start and s.end <= span.start and s.type in SYSTEM_TYPES for s in spans)
+
+
 def _setting(sentence: str, low: int, high: int, number: _Number, spans: list[_Span], system: _Span | None,
              lexicon: ResultLexicon) -> str | None:
     region = sentence[low:high]
     hits = []
     for pattern in lexicon.settings:
         for m in pattern.finditer(region):
+            if lexicon.cue(r"{metric-at}@\d+k?").fullmatch(m.group(0)) and (
+                    re.search(r"\d\s*%?\s*$", sentence[: low + m.start()])
+                    or re.match(r"\s*(?:of|:|=|at|is)?\s*[~≈]?\d", sentence[low + m.end():])):
+                continue  # '75.0% maj@16', 'Avg@4 of 42.1': a number's metric, not the condition of a number (metric-at)
             hits.append((abs(low + m.start() - number.start), m.group(0)))
     # A model or method the score was obtained on or with: 'On Qwen2.5-Math-7B, achieves ...', '... with Claude 4.5 Opus'.
     for span in spans:
@@ -1293,6 +1397,8 @@ def _setting(sentence: str, low: int, high: int, number: _Number, spans: list[_S
             continue
         context = sentence[max(0, span.start - 12): span.start]
         cue = re.search(r"\b(on|with|using|via)\s+$", context, re.I)
+        if cue and _others_condition(sentence, span, spans, lexicon):
+            continue
         if cue and (low <= span.start < high or (span.start < number.start and lexicon.cue(_LEADING_BENCHMARK).match(sentence[: span.start]))):
             hits.append((abs(span.start - number.start), f"{cue.group(1).lower()} {span.surface}"))
     return min(hits)[1] if hits else None

@@ -969,6 +969,21 @@ def test_a_variant_named_by_an_unrecognised_word_is_not_the_papers_system(varian
     assert scored(variant_shapes, "dravik") == [("Dravik", "QuxoBench", Decimal("88.1"))]
 
 
+VARIANT_LIST_SHAPES = """Top AI Papers of the Week (February 10 - 16)
+1. Dravik
+Dravik is a reasoning model family. Dravik scores 88.1% on QuxoBench. The Ultima variant achieves 96.0% on QuxoBench, 91.2% on TaskQuill, and 77.0% on AIME 2025.
+2. Quorvex
+Quorvex is a framework of autonomous research labs for prompt discovery.
+"""
+
+
+def test_the_scores_listed_after_an_unrecognised_systems_are_its_too(tmp_path_factory):
+    # unrecognised-list: 'The Ultima variant achieves 96.0% on A, 91.2% on B, and ...': each score of the list is the
+    # variant's, none the paper's system's, as with 'and' alone (named-variant).
+    built = _built(tmp_path_factory, "dair-2030-02-10.txt", VARIANT_LIST_SHAPES)
+    assert scored(built, "dravik") == [("Dravik", "QuxoBench", Decimal("88.1"))]
+
+
 ARROW_SHAPES = """Top AI Papers of the Week (March 3 - 9)
 1. Quorvex
 Quorvex is a framework of autonomous research labs for prompt discovery.
@@ -1085,3 +1100,116 @@ def test_a_numbered_stage_is_no_unrecognised_name(stage_shapes):
 def test_a_score_raised_from_a_bound_of_two_words_is_a_score(stage_shapes):
     # start-bound: 'from just under 10% to 70%' reads like 'from under 10% to 70%': two bound words are still a bound.
     assert scored(stage_shapes, "leapo") == [("Leapo", "QuxoProofs", Decimal("70"))]
+
+
+METRIC_LIST_SHAPES = """Top AI Papers of the Week (March 10 - 16)
+1. Dravik
+Dravik is a reasoning model family. Dravik-8B achieves 71.2% pass@1, 75.0% maj@16 and 80.0% pass@8 on QuxoBench.
+2. Quorvex
+Quorvex is a new retrieval agent. Quorvex reaches Recall@20 of 64.2 on TaskQuill, and 71.0% and 80.0% pass@8 on AIME 2025.
+"""
+
+
+@pytest.fixture(scope="module")
+def metric_list_shapes(tmp_path_factory):
+    return _built(tmp_path_factory, "dair-2030-03-10.txt", METRIC_LIST_SHAPES)
+
+
+def test_scores_each_with_its_own_metric_listed_before_their_benchmark(metric_list_shapes):
+    # metric-list: '71.2% pass@1, 75.0% maj@16 and 80.0% pass@8 on X' are three scores on X; metric-at: 'pass@8' and
+    # 'maj@16' are metrics though result-metrics.txt lists neither, and a number's metric is no setting of another's.
+    assert results_of(metric_list_shapes, "dravik") == [
+        ("Dravik-8B", "QuxoBench", Decimal("71.2"), "pass@1", "%", None),
+        ("Dravik-8B", "QuxoBench", Decimal("75.0"), "maj@16", "%", None),
+        ("Dravik-8B", "QuxoBench", Decimal("80.0"), "pass@8", "%", None),
+    ]
+
+
+def test_a_score_without_a_metric_of_its_own_is_not_listed_on_the_next_ones_benchmark(metric_list_shapes):
+    # metric-at before the number ('Recall@20 of 64.2'); metric-list needs a metric after each score: in '71.0% and 80.0%
+    # pass@8 on X' the first may be another system's or on another benchmark, and is left out.
+    assert results_of(metric_list_shapes, "quorvex") == [
+        ("Quorvex", "AIME 2025", Decimal("80.0"), "pass@8", "%", None),
+        ("Quorvex", "TaskQuill", Decimal("64.2"), "recall@20", "points", None),
+    ]
+
+
+DESCRIBED_SHAPES = """Top AI Papers of the Week (March 17 - 23)
+1. Dravik
+Dravik is a reasoning model family. Dravik-8B achieves 71.2% on the challenging QuxoBench benchmark and 64.0% on the newly released AIME 2025.
+2. Quorvex
+Quorvex is a new retrieval agent. Quorvex achieves 55.0% on the hard tasks, and 60.0% on QuxoBench.
+"""
+
+
+def test_describing_words_between_the_article_and_the_benchmark(tmp_path_factory):
+    # forward-modifiers: 'on the challenging X benchmark', 'on the newly released Y': up to two describing words after the
+    # article still put the score on the benchmark; a score on something unnamed ('the hard tasks') stays out.
+    built = _built(tmp_path_factory, "dair-2030-03-17.txt", DESCRIBED_SHAPES)
+    assert scored(built, "dravik") == [("Dravik-8B", "AIME 2025", Decimal("64.0")), ("Dravik-8B", "QuxoBench", Decimal("71.2"))]
+    assert scored(built, "quorvex") == [("Quorvex", "QuxoBench", Decimal("60.0"))]
+
+
+SCORED_BEFORE_SHAPES = """Top AI Papers of the Week (March 24 - 30)
+1. Dravik
+Dravik is a family of reasoning models: Dravik-3B, Dravik-8B and Dravik-72B.
+● Evaluation: Dravik-72B outperforms Zinko-70B in reasoning tasks like AIME 2025 and GPQA-Diamond while also achieving strong chat scores (QuxoBench: 87.0). Dravik-8B scores 88.3, beating Zinko-70B.
+● Math: Dravik-72B scores 71.2% on AIME 2025 and 65.3% on GPQA-Diamond. Dravik-8B reaches 60.1%.
+2. Quorvex
+Quorvex is a new retrieval agent. Quorvex-7B scores 71.0% on TaskQuill. Quorvex-3B reaches 64.2%.
+"""
+
+
+def test_a_later_sentence_of_a_bullet_stands_on_the_benchmark_the_one_before_scored(tmp_path_factory):
+    # scored-before: 'Dravik-8B scores 88.3' right after the bullet's sentence that scored on QuxoBench alone is a score on
+    # QuxoBench, with both sentences as evidence; not after a sentence that scored on two benchmarks, nor outside a bullet.
+    built = _built(tmp_path_factory, "dair-2030-03-24.txt", SCORED_BEFORE_SHAPES)
+    assert scored(built, "dravik") == [
+        ("Dravik-72B", "AIME 2025", Decimal("71.2")), ("Dravik-72B", "GPQA-Diamond", Decimal("65.3")),
+        ("Dravik-72B", "QuxoBench", Decimal("87.0")), ("Dravik-8B", "QuxoBench", Decimal("88.3"))]
+    [mid] = [r for r in built.results if r.value == Decimal("88.3")]
+    assert [e.sentence.split(":")[0][:12] for e in mid.evidence] == ["Dravik-8B sc", "● Evaluation"]
+    assert scored(built, "quorvex") == [("Quorvex-7B", "TaskQuill", Decimal("71.0"))]
+
+
+OTHERS_SETTING_SHAPES = """Top AI Papers of the Week (April 7 - 13)
+1. Dravik
+Dravik is a reasoning model family. Dravik-8B achieves 71.2% on AIME 2025, compared with Zinko-70B's 65.3%.
+2. Quorvex
+Quorvex is a new workflow agent. On QuxoBench, it improves the pass rate to 67%, a full 11% above the previous best (FlowSmith with Zinko-70B). With Zinko-70B, Quorvex reaches 58.0% on AIME 2025.
+"""
+
+
+def test_a_model_named_with_a_baseline_is_no_setting_of_the_score(tmp_path_factory):
+    # setting-of-other: 'compared with Zinko-70B's 65.3%' and '(FlowSmith with Zinko-70B)' name another system's
+    # condition, not the score's; 'With Zinko-70B, Quorvex reaches ...' is still the score's setting.
+    built = _built(tmp_path_factory, "dair-2030-04-07.txt", OTHERS_SETTING_SHAPES)
+    assert results_of(built, "dravik") == [
+        ("Dravik-8B", "AIME 2025", Decimal("71.2"), "score", "%", None),
+        ("Zinko-70B", "AIME 2025", Decimal("65.3"), "score", "%", None)]
+    assert results_of(built, "quorvex") == [
+        ("Quorvex", "AIME 2025", Decimal("58.0"), "score", "%", "with Zinko-70B"),
+        ("Quorvex", "QuxoBench", Decimal("67"), "score", "%", None)]
+
+
+BASELINE_LIST_SHAPES = """Top AI Papers of the Week (April 14 - 20)
+1. Dravik
+Dravik is a reasoning model family. Dravik-8B attains 71.2% on AIME 2025 and 65.3% on GPQA-Diamond, compared with 62.0% and 58.1% for Zinko-70B.
+2. Quorvex
+Quorvex is a new reasoning agent. Quorvex scores 71.2% on AIME 2025 and 65.3% on QuxoBench, outperforming Zinko-70B (62.0% and 58.1%).
+3. Frindle
+Frindle is a new reasoning agent. Frindle scores 71.2% on AIME 2025, outperforming Zinko-70B (62.0% and 58.1%).
+"""
+
+
+def test_a_baselines_list_of_scores_goes_benchmark_by_benchmark(tmp_path_factory):
+    # baseline-list-for: '..., compared with 62.0% and 58.1% for B' and '..., outperforming B (62.0% and 58.1%)' are B's
+    # scores in the order the scorer's were given; with a list of another length, none is placed.
+    built = _built(tmp_path_factory, "dair-2030-04-14.txt", BASELINE_LIST_SHAPES)
+    assert scored(built, "dravik") == [
+        ("Dravik-8B", "AIME 2025", Decimal("71.2")), ("Dravik-8B", "GPQA-Diamond", Decimal("65.3")),
+        ("Zinko-70B", "AIME 2025", Decimal("62.0")), ("Zinko-70B", "GPQA-Diamond", Decimal("58.1"))]
+    assert scored(built, "quorvex") == [
+        ("Quorvex", "AIME 2025", Decimal("71.2")), ("Quorvex", "QuxoBench", Decimal("65.3")),
+        ("Zinko-70B", "AIME 2025", Decimal("62.0")), ("Zinko-70B", "QuxoBench", Decimal("58.1"))]
+    assert scored(built, "frindle") == [("Frindle", "AIME 2025", Decimal("71.2"))]
