@@ -438,3 +438,12 @@ def test_a_short_year_after_a_hyphenated_capitals_name_is_its_edition_too(tmp_pa
     assert {"QX-FAC 2024", "QX-FAC 2025", "ZQV-MATH 2025"} <= set(found)
     assert found["QX-FAC 2024"].surface == "QX-FAC 24"
     assert not {"QX-FAC 24", "QX-FAC 25", "ZQV-MATH 25"} & set(found)
+
+
+def test_a_score_out_of_a_total_after_a_capitals_name_is_no_edition(tmp_path):
+    """edition.short-year: a slash after the two digits makes an edition only before another short year ('ZQB 24/25');
+    'ZQN 25/100' is a score out of a total, not ZQN 2025."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    found = {m.text for m in _mentions(vocabulary, "Dravik gets ZQN 25/100 points, and ZQB 24/25 is next.")}
+    assert {"ZQB 2024", "ZQB 2025"} <= found
+    assert not any("ZQN 20" in text for text in found)
