@@ -1,4 +1,4 @@
-"""Extraction scores on the tuned, untouched, unseen, fit, fresh, train, blind, sealed and closed development weeks, side by side.
+"""Extraction scores on the tuned, untouched, unseen, fit, fresh, train, blind, sealed, closed and kept development weeks, side by side.
 
 The split is fixed in ``benchmarks/eval-split.json`` (issue 9). Rules may be changed while
 reading the tuned weeks' misses; the untouched weeks are only ever reported as figures, so
@@ -36,6 +36,7 @@ OUT = ROOT / "benchmarks" / "results" / "eval-split.json"
 # like "fresh", then readable from the twelfth round on (their last held-out figures are round 11's, in the README).
 # "sealed": weeks annotated the same way during the ninth round; held out like "blind".
 # "closed": weeks annotated the same way during the eleventh round; held out like "blind".
+# "kept": weeks annotated the same way during the twelfth round; held out like "sealed" and "closed".
 SIDES = ("tuned", "untouched", "unseen", "fit", "fresh", "train", "blind", "sealed", "closed", "kept")
 READABLE = ("tuned", "fit", "train", "blind")
 

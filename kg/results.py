@@ -1278,6 +1278,8 @@ def _baseline_list(sentence: str, numbers: list[_Number], spans: list[_Span], le
         if lexicon.cue(r"(?:^|\W){baseline}\s*[~≈]?$").search(before):
             m = re.match(r"\s*%?\s*(?:for|by|from)\s+(?:" + _ARTICLE + r")?", after, re.I)
             owner = next((s for s in spans if m and s.start == last.end + m.end() and s.type in SYSTEM_TYPES), None)
+            if owner is not None and not _sole_owner(sentence, owner, spans):
+                owner = None
         opened = re.search(r"\(\s*[~≈]?$", before)
         if owner is None and opened and re.match(r"\s*%?\s*\)", after):
             named = next((s for s in reversed(spans) if s.end <= opened.start()), None)
@@ -1287,6 +1289,16 @@ def _baseline_list(sentence: str, numbers: list[_Number], spans: list[_Span], le
         if owner is not None:
             out.update({i: (owner, position, len(run)) for position, i in enumerate(run)})
     return out
+
+
+def _sole_owner(sentence: str, owner: _Span, spans: list[_Span]) -> bool:
+    """Whether 'for B' gives the list to B alone: not "for B's larger sibling" (another system's scores), nor 'for B and
+    C, respectively' (each number another system's), where B's benchmark by benchmark would be made up (baseline-list-for)."""
+    after = sentence[owner.end:]
+    if re.match(r"['’]s\b", after):
+        return False
+    joined = re.match(r"\s*(?:,\s*(?:and\s+|or\s+)?|(?:and|or)\s+)", after)
+    return not (joined and any(s.start == owner.end + joined.end() and s.type in SYSTEM_TYPES for s in spans))
 
 
 _LISTED = (r"\s*\)(?:\s*(?:,\s*(?:and\s+)?|and\s+)[^();]{1,60}?\(\s*[~≈]?\d[\d.,]*\s*%?\s*\))*"

@@ -428,3 +428,22 @@ def test_a_short_year_after_a_capitals_name_is_its_edition(tmp_path):
     assert all(any(v.type.value == "Benchmark" for v in found[name].votes) for name in ("ZQB 2024", "ZQB 2025", "HMQT 2025"))
     counted = {m.text for m in _mentions(vocabulary, "The agent solves ZQN 25 tasks in total.")}
     assert "ZQN" in counted and not any("2025" in text for text in counted)
+
+
+def test_a_short_year_after_a_hyphenated_capitals_name_is_its_edition_too(tmp_path):
+    """edition.short-year: the finder takes 'QX-FAC 24/25' as an edition (capitals joined by hyphens are a capitals
+    name), so the mention names QX-FAC 2024 and QX-FAC 2025, not 'QX-FAC 24' and 'QX-FAC 25'."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    found = {m.text: m for m in _mentions(vocabulary, "Evaluated across QX-FAC 24/25, ZQV-MATH 25, and QuxBench.")}
+    assert {"QX-FAC 2024", "QX-FAC 2025", "ZQV-MATH 2025"} <= set(found)
+    assert found["QX-FAC 2024"].surface == "QX-FAC 24"
+    assert not {"QX-FAC 24", "QX-FAC 25", "ZQV-MATH 25"} & set(found)
+
+
+def test_a_score_out_of_a_total_after_a_capitals_name_is_no_edition(tmp_path):
+    """edition.short-year: a slash after the two digits makes an edition only before another short year ('ZQB 24/25');
+    'ZQN 25/100' is a score out of a total, not ZQN 2025."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    found = {m.text for m in _mentions(vocabulary, "Dravik gets ZQN 25/100 points, and ZQB 24/25 is next.")}
+    assert {"ZQB 2024", "ZQB 2025"} <= found
+    assert not any("ZQN 20" in text for text in found)

@@ -1213,3 +1213,19 @@ def test_a_baselines_list_of_scores_goes_benchmark_by_benchmark(tmp_path_factory
         ("Quorvex", "AIME 2025", Decimal("71.2")), ("Quorvex", "QuxoBench", Decimal("65.3")),
         ("Zinko-70B", "AIME 2025", Decimal("62.0")), ("Zinko-70B", "QuxoBench", Decimal("58.1"))]
     assert scored(built, "frindle") == [("Frindle", "AIME 2025", Decimal("71.2"))]
+
+
+SHARED_BASELINE_LIST_SHAPES = """Top AI Papers of the Week (April 21 - 27)
+1. Dravik
+Dravik is a reasoning model family. Dravik-8B attains 71.2% on AIME 2025 and 65.3% on GPQA-Diamond, compared with 62.0% and 58.1% for Zinko-70B and Zinko-8B, respectively.
+2. Quorvex
+Quorvex is a new reasoning agent. Quorvex scores 71.2% on AIME 2025 and 65.3% on QuxoBench, versus 62.0% and 58.1% for Zinko-70B's larger sibling.
+"""
+
+
+def test_a_list_of_scores_for_several_systems_or_for_a_possessed_one_is_not_one_baselines(tmp_path_factory):
+    # baseline-list-for: 'for B and C, respectively' gives the numbers to two systems, and "for B's larger sibling" to
+    # one that is not B: neither list is B's, benchmark by benchmark (it put 62.0% on the first benchmark for B).
+    built = _built(tmp_path_factory, "dair-2030-04-21.txt", SHARED_BASELINE_LIST_SHAPES)
+    for paper in ("dravik", "quorvex"):
+        assert not [row for row in scored(built, paper) if row[0] == "Zinko-70B" and row[2] == Decimal("62.0")], paper

@@ -252,12 +252,16 @@ class NameFinder:
 
     def _short_year_after(self, span: Span) -> bool:
         """edition.short-year: a discovered all-capitals name, then a two-digit year that a slash, a list's
-        punctuation or its joiner follows ('ZQB 24/25', 'HMQT 25, and'), not a count ('ZQB 25 tasks')."""
+        punctuation or its joiner follows ('ZQB 24/25', 'HMQT 25, and'), not a count ('ZQB 25 tasks') nor a score out
+        of a total ('ZQN 25/100': the slash must lead to another short year)."""
         doc, end = span.doc, span.end
         if end >= sentence_of(span).end or not ACRONYM_ONLY.match(span.text) or not SHORT_YEAR.match(doc[end].text) \
                 or not span.doc[end - 1].whitespace_:
             return False
         after = doc[end + 1] if end + 1 < sentence_of(span).end else None
+        if after is not None and after.text == "/":
+            # 'ZQB 24/25' names two editions; 'ZQN 25/100' is a score out of a total
+            return end + 2 < sentence_of(span).end and SHORT_YEAR.match(doc[end + 2].text) is not None
         return after is None or after.text in self.lex.list_joiners or after.is_punct
 
     def _widen_to_known(self, span: Span) -> Span | None:

@@ -101,7 +101,8 @@ TWO_DIGITS = re.compile(r"^\d\d$")
 SHORT_YEAR = re.compile(r"^[23]\d$")
 
 
-SHORT_YEAR_EDITION = re.compile(r"^(?P<name>[A-Z]{2,}) (?P<year>[23]\d)$")
+# The name as the finder takes it (ACRONYM_ONLY: 'ZQB', also hyphen-joined capitals, 'QX-FAC'), then the short year.
+SHORT_YEAR_EDITION = re.compile(r"^(?P<name>[A-Z]{2,}(?:-[A-Z]{2,})*) (?P<year>[23]\d)$")
 
 
 VERSION_TIER = re.compile(r"^\d+(?:\.\d+)?-([A-Za-z]+)$")
