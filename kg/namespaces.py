@@ -61,7 +61,7 @@ class _KG(DefinedNamespace):
     extends: URIRef
     variantOf: URIRef
     partOf: URIRef  # organisation -> the organisation it is a unit of
-    # reported results (kg/results.py)
+    # reported results (kg/results/)
     Result: URIRef
     achievedBy: URIRef
     onBenchmark: URIRef

@@ -99,7 +99,7 @@ class BuildResult:
     corpus: LinkedCorpus
     relations: tuple[Relation, ...]
     graph: Graph
-    results: tuple[ReportedResult, ...] = ()  # reported scores (kg/results.py)
+    results: tuple[ReportedResult, ...] = ()  # reported scores (kg/results/)
     annotated: tuple[AnnotatedItem, ...] = ()  # what the spaCy stage made of every item, in the digests' order
 
 

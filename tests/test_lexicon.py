@@ -15,7 +15,7 @@ def test_every_lexicon_file_says_what_it_is_for_and_is_read():
         first = path.read_text(encoding="utf-8").lstrip()
         assert first.startswith("#") or path.suffix == ".json", f"{path.name} has no header comment"
     fields = {f.name for f in dataclasses.fields(load_lexicon())}
-    # read by kg/ingest.py (before there is a pipeline) and kg/results.py (after the graph)
+    # read by kg/ingest.py (before there is a pipeline) and kg/results/ (after the graph)
     read_elsewhere = {"title-small-words.txt", "result-cues.txt", "result-metrics.txt", "result-settings.txt"}
     for path in (p for p in files if p.name not in read_elsewhere):
         stem = path.stem.replace("-", "_")

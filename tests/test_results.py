@@ -646,7 +646,8 @@ def test_each_sentence_knows_the_bullet_line_it_stands_on():
     lines again from the start for every sentence, quadratic in a long item); a paragraph's sentence has none."""
     from types import SimpleNamespace
 
-    from kg.results import _sentence_lines, load_lexicon
+    from kg.results import load_lexicon
+    from kg.results.extract import _sentence_lines
 
     body = "Zorb is a planner. It plans.\n● Results on Quux: Zorb reaches 61.2%. With retries, 70.8%.\n  ● Costs drop.\nDone."
     sentences = ("Zorb", "Zorb is a planner.", "It plans.", "● Results on Quux: Zorb reaches 61.2%.", "With retries, 70.8%.",
@@ -660,19 +661,22 @@ def test_a_long_bullet_is_read_once(tmp_path, monkeypatch):
     n²/2 readings of their names (a one-line digest of a million characters would never finish). Counted, not
     timed: the names of each sentence are read a bounded number of times, and every score still stands on the
     bullet's benchmark."""
-    import kg.results
+    import kg.results.extract
+    import kg.results.places
+    import kg.results.spans
     from kg.pipeline import build
 
     from conftest import write_digest
 
     calls = [0]
-    spans = kg.results._spans
+    spans = kg.results.spans.sentence_spans
 
     def counted(*args, **kwargs):
         calls[0] += 1
         return spans(*args, **kwargs)
 
-    monkeypatch.setattr(kg.results, "_spans", counted)
+    for module in (kg.results.extract, kg.results.places):  # every module that reads a sentence's names
+        monkeypatch.setattr(module, "sentence_spans", counted)
     scores = [f"{50 + i / 10:.1f}" for i in range(1, 61)]
     bullet = "● Results on Quibble-Bench: Zorblax-7B reaches 50.0%. " + " ".join(f"Then Zorblax-7B reaches {v}%." for v in scores)
     write_digest(tmp_path, "week.txt", f"Top AI Papers of the Week (June 2 - 8)\n1. Zorblax\nZorblax-7B is a new model.\n{bullet}\n"
@@ -876,9 +880,9 @@ def test_every_result_cue_kind_is_read():
     # word lists are data (result-cues.txt): each kind is read through ResultLexicon, and a kind no rule reads is dead
     from pathlib import Path
 
-    import kg.results as results_module
+    import kg.results as results_package
     from kg.results import load_lexicon
-    source = Path(results_module.__file__).read_text(encoding="utf-8")
+    source = "".join(path.read_text(encoding="utf-8") for path in sorted(Path(results_package.__file__).parent.glob("*.py")))
     for kind in load_lexicon().cues:
         assert "{" + kind + "}" in source or f'cues["{kind}"]' in source, kind
 
