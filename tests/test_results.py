@@ -1230,6 +1230,24 @@ Quorvex is a new reasoning agent. Quorvex scores 71.2% on AIME 2025 and 65.3% on
 def test_a_list_of_scores_for_several_systems_or_for_a_possessed_one_is_not_one_baselines(tmp_path_factory):
     # baseline-list-for: 'for B and C, respectively' gives the numbers to two systems, and "for B's larger sibling" to
     # one that is not B: neither list is B's, benchmark by benchmark (it put 62.0% on the first benchmark for B).
+    # Nor is any one number of it B's (named-beside gave B the 58.1%, Zinko-8B's or the sibling's): the text does
+    # not say which benchmark each number is on, so only the scorer's own results stand.
     built = _built(tmp_path_factory, "dair-2030-04-21.txt", SHARED_BASELINE_LIST_SHAPES)
-    for paper in ("dravik", "quorvex"):
-        assert not [row for row in scored(built, paper) if row[0] == "Zinko-70B" and row[2] == Decimal("62.0")], paper
+    assert scored(built, "dravik") == [("Dravik-8B", "AIME 2025", Decimal("71.2")), ("Dravik-8B", "GPQA-Diamond", Decimal("65.3"))]
+    assert scored(built, "quorvex") == [("Quorvex", "AIME 2025", Decimal("71.2")), ("Quorvex", "QuxoBench", Decimal("65.3"))]
+
+
+QUALIFIER_SHAPES = """Top AI Papers of the Week (April 21 - 27)
+1. Zorbmem
+Zorbmem is a memory layer for agents. Zorbmem achieves the best overall Quxa-as-a-Judge (QJ) score of 68.44% on Blorbbench, outperforming all baselines.
+2. Plinko
+Plinko is a new reasoning model. On Blorbbench, Plinko-7B's score of 61.2% beats Zorbmem.
+"""
+
+
+def test_a_name_that_qualifies_a_score_is_its_metric_not_its_system(tmp_path_factory):
+    # metric-qualifier: 'the best overall X-as-a-Judge (XJ) score of 68.44%' after the scorer measures the score by X;
+    # it went to X, a method, as the last system before the number. A possessive still names the scorer.
+    built = _built(tmp_path_factory, "dair-2030-04-21.txt", QUALIFIER_SHAPES)
+    assert scored(built, "zorbmem") == [("Zorbmem", "Blorbbench", Decimal("68.44"))]
+    assert scored(built, "plinko") == [("Plinko-7B", "Blorbbench", Decimal("61.2"))]

@@ -31,6 +31,7 @@ from .places import (
     weakly_grounded,
     without_metrics,
     without_parts,
+    without_score_qualifiers,
 )
 from .records import SYSTEM_TYPES, ReportedResult, ResultLexicon, load_lexicon
 from .scores import sentence_numbers
@@ -147,7 +148,8 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
                       entities: Mapping[str, Entity], lexicon: ResultLexicon, benchmarks: Mapping[str, str],
                       carried: Span | None = None, weak: Span | None = None, named_earlier: Span | None = None,
                       on_part: list[tuple] | None = None) -> list[tuple]:
-    spans = without_parts(without_metrics(sentence_spans(item, index, sentence, entities), lexicon), lexicon)
+    spans = without_parts(without_score_qualifiers(sentence, without_metrics(sentence_spans(item, index, sentence, entities), lexicon),
+                                                   lexicon), lexicon)
     if any(s.type == EntityType.BENCHMARK for s in spans):
         named_earlier = None  # a part of a benchmark the sentence names is that one's, for the other rules to find
     numbers = sentence_numbers(sentence, spans, lexicon)

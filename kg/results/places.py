@@ -168,6 +168,22 @@ def without_metrics(spans: list[Span], lexicon: ResultLexicon) -> list[Span]:
     return [s for s in spans if s.type == EntityType.BENCHMARK or s.surface.casefold() not in metrics]
 
 
+def without_score_qualifiers(sentence: str, spans: list[Span], lexicon: ResultLexicon) -> list[Span]:
+    """'Zorb achieves the best overall X-as-a-Judge (XJ) score of 68.4%': a name (or its bracketed short form) right before the noun of a
+    score, with a system named before it, says what the score measures; it is neither the system nor the benchmark
+    (metric-qualifier). A possessive ('Zorb's score of 68.4%') names the scorer and is left alone."""
+    qualifier = lexicon.cue(r"\s*\)?\s*(?:\([^()]{1,12}\)\s*)?{score-noun}\s+(?:of|=|:)")  # its bracketed short form too
+    systems_before: list[Span] = []
+    kept = []
+    for s in spans:
+        if s.type in SYSTEM_TYPES and systems_before and qualifier.match(sentence, s.end):
+            continue
+        if s.type in SYSTEM_TYPES:
+            systems_before.append(s)
+        kept.append(s)
+    return kept
+
+
 def same_place(sentence: str, previous: Number, number: Number, metric_end: int, spans: list[Span],
                 lexicon: ResultLexicon) -> bool:
     """'achieves 60.4% on X, ..., and, after fine-tuning, reaches pass@1 of 48.6%': a later score of the sentence given

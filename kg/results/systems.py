@@ -281,8 +281,9 @@ def named_beside(sentence: str, number: Number, metric_end: int, spans: list[Spa
     if following is not None and following.type in SYSTEM_TYPES:
         gap = sentence[metric_end: following.start]
         # a short bracketed tag may stand between: '56% (eum) for Qwen-1.5B' (tagged-beside)
-        if re.fullmatch(r"\s*(?:\([^()\d]{1,20}\)\s*)?(?:for|by|from)\s+(?:" + ARTICLE + r")?", gap, re.I) or (
-                baseline and re.fullmatch(r"\s*(?:with\s+|using\s+)?", gap, re.I)):
+        # ... unless the name is not the owner alone: "for B's larger sibling", 'for B and C, respectively'
+        if (re.fullmatch(r"\s*(?:\([^()\d]{1,20}\)\s*)?(?:for|by|from)\s+(?:" + ARTICLE + r")?", gap, re.I) and _sole_owner(
+                sentence, following, spans)) or (baseline and re.fullmatch(r"\s*(?:with\s+|using\s+)?", gap, re.I)):
             return following
     if baseline:
         preceding = next((s for s in reversed(spans) if s.end <= number.start), None)
