@@ -676,6 +676,10 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         return "introduces.quoted-label"
     if known and _opens_item_defined(c):
         return "introduces.opening-definition"
+    if known and by_verb and _named_by_word(before, lex):
+        # introduces.verb-named-known: 'introduces a new 1.3B LLM called Zorb-1' names what the paper proposes, though
+        # the vocabulary knows the name (from this paper, as its later fame put it there)
+        return "introduces.verb-named-known"
     if known and not in_title and not (by_verb and _spelled_out_before(c)) and not defined:
         # introduces.verb-expanded: 'It proposes a Hierarchical Zorb Model (HZM)' defines the acronym as its own,
         # though the vocabulary knows it (from this paper, or another thing of that name)
@@ -731,6 +735,12 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     if typed and not lex.negation_cues.search(window):
         return "introduces.novel-typed"
     return None
+
+
+def _named_by_word(before: str, lex: Lexicon) -> bool:
+    """True when a naming word ('called', 'named', 'dubbed') stands right before the mention: 'a model called X'."""
+    words = before.split()
+    return bool(words) and words[-1].lower() in lex.naming_words
 
 
 def _in_heading_bracket(before: str, after: str, lex: Lexicon) -> bool:
