@@ -815,7 +815,8 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
         if rule:
             out.setdefault(lm.entity, (lm.mention.sentence, rule))
     for key in [k for k, (at, rule) in out.items()
-                if rule in WEAK_INTRODUCTIONS and (_used_in_item(item, k, lex) or _studied_in_item(item, entities[k], at, lex))]:
+                if rule in WEAK_INTRODUCTIONS and (_used_in_item(item, k, lex) or _studied_in_item(item, entities[k], at, lex)
+                                                   or _beaten_in_item(item, k, lex))]:
         del out[key]
     if all(rule == HEADING_BRACKET for _, rule in out.values()):
         # introduces.heading-bracket names a part of the paper's own system: a paper with no other contribution (a study)
@@ -882,6 +883,12 @@ def _used_in_item(item: LinkedItem, key: str, lex: Lexicon) -> bool:
     """introduces.used-elsewhere: True when a mention of the entity is the object of a verb of use ('uses X
     technology', 'built on X'): the paper names it as something it uses."""
     return any(lm.entity == key and lex.used_just_before.search(_around(item, lm)[0]) for lm in item.mentions)
+
+
+def _beaten_in_item(item: LinkedItem, key: str, lex: Lexicon) -> bool:
+    """introduces.beaten-elsewhere: True when a mention of the entity comes right after a comparison cue ('beating a Zorb
+    reproduction', 'outperforms Zorb'): the paper sets it against its own system, so it is a rival, not the paper's own."""
+    return any(lm.entity == key and _contrasted(_around(item, lm)[0][-30:], lex) for lm in item.mentions)
 
 
 def _studied_in_item(item: LinkedItem, entity: Entity, introduced: int, lex: Lexicon) -> bool:

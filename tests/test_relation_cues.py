@@ -851,3 +851,13 @@ def test_a_known_name_the_item_introduces_by_calling_it_so_is_introduced(tmp_pat
     assert relations.get((paper, "introduces", "zorblet1")) == {"introduces.verb-named-known"}
     assert (paper, "usesBaseModel", "zorblet1") not in relations
     assert (paper, "introduces", "quxplan2") not in relations
+
+
+def test_a_name_the_item_beats_elsewhere_is_not_its_own(tmp_path):
+    """introduces.beaten-elsewhere: '● QXL's few wins over Zorvath ...' opens a bullet with QXL (a weak sign of the
+    paper's own name), but the item also says Zorvath is 'beating a QXL reproduction': QXL is a rival."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Results: Zorvath reaches 52% on "
+                      "ProofBench, beating a QXL reproduction by 9 points.\n● QXL's few wins over Zorvath stem from "
+                      "lucky sampling.\n")
+    assert ("zorvath", "introduces", "qxl") not in rules
+    assert ("zorvath", "introduces", "zorvath") in rules
