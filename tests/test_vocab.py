@@ -85,3 +85,15 @@ def test_a_judge_written_in_any_common_spelling_is_the_known_method(tmp_path):
     relations = {(r.subject, str(r.predicate), r.object) for r in build([tmp_path]).relations}
     assert ("zorvath", "usesMethod", "llm-as-a-judge") in relations
     assert ("plinkett", "usesMethod", "llm-as-a-judge") in relations
+
+
+def test_mixture_of_experts_spelled_out_is_the_known_method_and_moe_stays_no_name(tmp_path):
+    """vocabulary: 'Mixture-of-Experts' (and 'mixture of experts') spelled out is the widely known method a paper builds
+    its model with; the bare 'MoE', which digests mostly write as a kind ('MoE models'), stays in not-entities.txt."""
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Zorvath\nZorvath is a new 1T model for "
+                 "proofs.\n● Design: a sparse Mixture-of-Experts backbone routes each token to 8 experts, unlike dense MoE "
+                 "models.\n2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    built = build([tmp_path])
+    relations = {(r.subject, str(r.predicate), r.object) for r in built.relations}
+    assert ("zorvath", "usesMethod", "mixture-of-experts") in relations
+    assert "MoE" not in {e.label for e in built.corpus.entities.values()}
