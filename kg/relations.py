@@ -676,6 +676,10 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
         return "introduces.quoted-label"
     if known and _opens_item_defined(c):
         return "introduces.opening-definition"
+    if known and by_verb and _named_by_word(before, lex):
+        # introduces.verb-named-known: 'introduces a new 1.3B LLM called Zorb-1' names what the paper proposes, though
+        # the vocabulary knows the name (from this paper, as its later fame put it there)
+        return "introduces.verb-named-known"
     if known and not in_title and not (by_verb and _spelled_out_before(c)) and not defined:
         # introduces.verb-expanded: 'It proposes a Hierarchical Zorb Model (HZM)' defines the acronym as its own,
         # though the vocabulary knows it (from this paper, or another thing of that name)
@@ -731,6 +735,12 @@ def introduction_rule(c: MentionContext, known: bool) -> str | None:
     if typed and not lex.negation_cues.search(window):
         return "introduces.novel-typed"
     return None
+
+
+def _named_by_word(before: str, lex: Lexicon) -> bool:
+    """True when a naming word ('called', 'named', 'dubbed') stands right before the mention: 'a model called X'."""
+    words = before.split()
+    return bool(words) and words[-1].lower() in lex.naming_words
 
 
 def _in_heading_bracket(before: str, after: str, lex: Lexicon) -> bool:
@@ -805,7 +815,8 @@ def _introduced(item: LinkedItem, entities: Mapping[str, Entity], papers_of_enti
         if rule:
             out.setdefault(lm.entity, (lm.mention.sentence, rule))
     for key in [k for k, (at, rule) in out.items()
-                if rule in WEAK_INTRODUCTIONS and (_used_in_item(item, k, lex) or _studied_in_item(item, entities[k], at, lex))]:
+                if rule in WEAK_INTRODUCTIONS and (_used_in_item(item, k, lex) or _studied_in_item(item, entities[k], at, lex)
+                                                   or _beaten_in_item(item, k, lex))]:
         del out[key]
     if all(rule == HEADING_BRACKET for _, rule in out.values()):
         # introduces.heading-bracket names a part of the paper's own system: a paper with no other contribution (a study)
@@ -872,6 +883,12 @@ def _used_in_item(item: LinkedItem, key: str, lex: Lexicon) -> bool:
     """introduces.used-elsewhere: True when a mention of the entity is the object of a verb of use ('uses X
     technology', 'built on X'): the paper names it as something it uses."""
     return any(lm.entity == key and lex.used_just_before.search(_around(item, lm)[0]) for lm in item.mentions)
+
+
+def _beaten_in_item(item: LinkedItem, key: str, lex: Lexicon) -> bool:
+    """introduces.beaten-elsewhere: True when a mention of the entity comes right after a comparison cue ('beating a Zorb
+    reproduction', 'outperforms Zorb'): the paper sets it against its own system, so it is a rival, not the paper's own."""
+    return any(lm.entity == key and _contrasted(_around(item, lm)[0][-30:], lex) for lm in item.mentions)
 
 
 def _studied_in_item(item: LinkedItem, entity: Entity, introduced: int, lex: Lexicon) -> bool:

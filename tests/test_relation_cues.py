@@ -830,3 +830,34 @@ def test_a_name_after_a_preposition_past_the_use_cue_is_not_used(tmp_path):
                       "loss. The error grows roughly with the instability order in QPM.\n")
     assert ("zorvath", "usesMethod", "florbix") in rules
     assert ("zorvath", "usesMethod", "qpm") not in rules
+
+
+def test_a_known_name_the_item_introduces_by_calling_it_so_is_introduced(tmp_path):
+    """introduces.verb-named-known: 'introduces a new 1.3B parameter LLM called Zorblet-1' names what the paper proposes,
+    though the vocabulary knows Zorblet-1 (its later fame put it there); 'uses a planner called Quxplan-2' does not."""
+    from dataclasses import replace
+
+    from kg.vocab import EntityType, VocabEntry, load_vocabulary
+
+    vocabulary = load_vocabulary()
+    vocabulary = replace(vocabulary, entries=(*vocabulary.entries, VocabEntry("Zorblet-1", EntityType.MODEL, (), None),
+                                              VocabEntry("Quxplan-2", EntityType.METHOD, (), None)))
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Textbook Data for Code\nIntroduces a new "
+                 "1.3B parameter LLM called Zorblet-1, trained for 4 days on textbook-quality data. The agent uses a "
+                 "planner called Quxplan-2 for long tasks.\n2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents.\n")
+    relations = {(r.subject, str(r.predicate), r.object): {h.rule for h in r.rules}
+                 for r in build([tmp_path], vocabulary=vocabulary).relations}
+    paper = "textbook-data-for-code"
+    assert relations.get((paper, "introduces", "zorblet1")) == {"introduces.verb-named-known"}
+    assert (paper, "usesBaseModel", "zorblet1") not in relations
+    assert (paper, "introduces", "quxplan2") not in relations
+
+
+def test_a_name_the_item_beats_elsewhere_is_not_its_own(tmp_path):
+    """introduces.beaten-elsewhere: '● QXL's few wins over Zorvath ...' opens a bullet with QXL (a weak sign of the
+    paper's own name), but the item also says Zorvath is 'beating a QXL reproduction': QXL is a rival."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs.\n● Results: Zorvath reaches 52% on "
+                      "ProofBench, beating a QXL reproduction by 9 points.\n● QXL's few wins over Zorvath stem from "
+                      "lucky sampling.\n")
+    assert ("zorvath", "introduces", "qxl") not in rules
+    assert ("zorvath", "introduces", "zorvath") in rules

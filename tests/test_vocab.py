@@ -5,6 +5,8 @@ from collections import Counter
 from kg.pipeline import build
 from kg.vocab import ENTITY_TYPES, VocabEntry, Vocabulary, fold, load_vocabulary
 
+from conftest import write_digest
+
 
 def test_every_family_is_an_entry_and_every_name_one_entity():
     vocabulary = load_vocabulary()
@@ -72,3 +74,26 @@ def test_equal_vocabularies_hash_alike_and_a_smaller_one_differs():
     assert vocabulary == again and hash(vocabulary) == hash(again)
     smaller = vocabulary.without({vocabulary.entries[0].id})
     assert smaller != vocabulary and hash(smaller) != hash(vocabulary)
+
+
+def test_a_judge_written_in_any_common_spelling_is_the_known_method(tmp_path):
+    """vocabulary: 'LLM-as-a-Judge' is a widely known evaluation method the digests spell several ways ('LLM-as-judge',
+    with non-breaking hyphens); a paper that scores with it uses it."""
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Zorvath\nZorvath is a new agent for "
+                 "proofs.\n● Rewards: binary rewards come from LLM\u2011as\u2011Judge scores on hard proofs.\n"
+                 "2. Plinkett\nPlinkett is a benchmark of 500 tasks. Answers are graded with LLM-as-judge prompts.\n")
+    relations = {(r.subject, str(r.predicate), r.object) for r in build([tmp_path]).relations}
+    assert ("zorvath", "usesMethod", "llm-as-a-judge") in relations
+    assert ("plinkett", "usesMethod", "llm-as-a-judge") in relations
+
+
+def test_mixture_of_experts_spelled_out_is_the_known_method_and_moe_stays_no_name(tmp_path):
+    """vocabulary: 'Mixture-of-Experts' (and 'mixture of experts') spelled out is the widely known method a paper builds
+    its model with; the bare 'MoE', which digests mostly write as a kind ('MoE models'), stays in not-entities.txt."""
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Zorvath\nZorvath is a new 1T model for "
+                 "proofs.\n● Design: a sparse Mixture-of-Experts backbone routes each token to 8 experts, unlike dense MoE "
+                 "models.\n2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    built = build([tmp_path])
+    relations = {(r.subject, str(r.predicate), r.object) for r in built.relations}
+    assert ("zorvath", "usesMethod", "mixture-of-experts") in relations
+    assert "MoE" not in {e.label for e in built.corpus.entities.values()}
