@@ -32,7 +32,8 @@ from kg.ingest import collect_paths, read_digest
 from kg.lexicon import load_lexicon
 from kg.link import LinkedCorpus
 from kg.pipeline import StageClock, build, render_outputs
-from kg.relations import Evidence, _lineage_by_name
+from kg.relations import Evidence
+from kg.relations.lineage import lineage_from_names
 
 RESULTS = ROOT / "benchmarks" / "results" / "build.json"
 # A run of letters opening with a capital, not glued to digits ('GRPO', 'LoRA', 'DeepSeek' in 'DeepSeek-R1',
@@ -76,7 +77,7 @@ def write_copies(corpus: Path, copies: int, folder: Path) -> list[Path]:
 
 
 def all_pairs_lineage(corpus: LinkedCorpus, found) -> None:
-    """The reference: relations._lineage_by_name before the index, comparing every pair of methods."""
+    """The reference: relations.lineage.lineage_from_names before the index, comparing every pair of methods."""
     methods = {k: e for k, e in corpus.entities.items() if e.type == "Method"}
     labels = sorted(((e.label, k) for k, e in methods.items()), key=lambda x: -len(x[0]))
     first_sentence: dict[str, Evidence] = {}
@@ -184,7 +185,7 @@ def main() -> int:
             rows.append(row)
             print(json.dumps(row), flush=True)
             index_found: dict = defaultdict(set)
-            index_s, _ = timed(lambda corpus=corpus, found=index_found: _lineage_by_name(corpus, found, load_lexicon()))
+            index_s, _ = timed(lambda corpus=corpus, found=index_found: lineage_from_names(corpus, found, load_lexicon()))
             entry: dict = {"size": n, "methods": methods, "index_s": round(index_s, 4), "extends": len(index_found)}
             if n in all_pairs_at:
                 reference: dict = defaultdict(set)

@@ -200,14 +200,14 @@ def test_a_kind_of_thing_is_never_a_lineage_parent():
     """extends.by-name: 'OpenAgents' is named after agents, a kind of thing; 'HedgeZorba' is made from the method Zorba."""
     from types import SimpleNamespace
 
-    from kg.relations import _lineage_by_name
+    from kg.relations.lineage import lineage_from_names
 
     methods = {fold(n): Entity(fold(n), n, EntityType.METHOD) for n in ("OpenAgents", "Agents", "HedgeZorba", "Zorba",
                                                                          "LatentMAS", "MAS")}
     found: dict = defaultdict(set)
     for key in methods:  # every one presented by a paper: extends.by-name-coined-parent leaves them all in play
         found[("paper", Predicate.USES_METHOD, key)] = set()
-    _lineage_by_name(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
+    lineage_from_names(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
     assert {(s, o) for s, p, o in found if p == Predicate.EXTENDS} == {("hedgezorba", "zorba")}
 
 
@@ -457,14 +457,14 @@ def test_a_setting_named_after_a_method_is_no_lineage_of_it():
     the web with the model Quxa) are QXSearch under a condition, not methods made from it; 'QXSearch-Lite' is one."""
     from types import SimpleNamespace
 
-    from kg.relations import _lineage_by_name
+    from kg.relations.lineage import lineage_from_names
 
     methods = {fold(n): Entity(fold(n), n, EntityType.METHOD)
                for n in ("QXSearch", "Oracle-QXSearch", "oracle-QXSearch", "QXSearch-Web-Quxa", "QXSearch-Lite")}
     found: dict = defaultdict(set)
     for key in methods:
         found[("paper", Predicate.USES_METHOD, key)] = set()
-    _lineage_by_name(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
+    lineage_from_names(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
     assert {(s, o) for s, p, o in found if p == Predicate.EXTENDS} == {("qxsearch-lite", "qxsearch")}
 
 
@@ -473,11 +473,11 @@ def test_a_tier_of_a_web_setting_is_a_lineage_of_the_method():
     'QXSearch-Lite' extend QXSearch: a model tier after '-Web-' is no model it runs with ('QXSearch-Web-Quxa' stays none)."""
     from types import SimpleNamespace
 
-    from kg.relations import _lineage_by_name
+    from kg.relations.lineage import lineage_from_names
 
     methods = {fold(n): Entity(fold(n), n, EntityType.METHOD) for n in ("QXSearch", "QXSearch-Web-Lite", "QXSearch-Web-Quxa")}
     found: dict = defaultdict(set)
     for key in methods:
         found[("paper", Predicate.USES_METHOD, key)] = set()
-    _lineage_by_name(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
+    lineage_from_names(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
     assert {(s, o) for s, p, o in found if p == Predicate.EXTENDS} == {("qxsearch-web-lite", "qxsearch")}

@@ -126,9 +126,9 @@ NAME_CHARS = st.sampled_from(list("Zb7-_ .é9A"))
 @settings(max_examples=400, deadline=None, derandomize=True, database=None)
 @given(st.data())
 def test_name_spots_are_the_whole_name_regex_places(data):
-    from kg.relations import _name_spots
+    from kg.relations.sentences import name_spots
 
     surface = data.draw(st.text(alphabet=NAME_CHARS, min_size=1, max_size=3))
     # the name itself among the pieces, so that it is written, and written next to what may or may not end it
     sentence = "".join(data.draw(st.lists(st.one_of(st.just(surface), NAME_CHARS), max_size=10)))
-    assert _name_spots(sentence, surface) == _name_spots_by_regex(sentence, surface)
+    assert name_spots(sentence, surface) == _name_spots_by_regex(sentence, surface)
