@@ -428,3 +428,16 @@ def test_a_short_year_after_a_capitals_name_is_its_edition(tmp_path):
     assert all(any(v.type.value == "Benchmark" for v in found[name].votes) for name in ("ZQB 2024", "ZQB 2025", "HMQT 2025"))
     counted = {m.text for m in _mentions(vocabulary, "The agent solves ZQN 25 tasks in total.")}
     assert "ZQN" in counted and not any("2025" in text for text in counted)
+
+
+def test_a_known_benchmark_then_an_unlisted_edition_word_is_that_edition(tmp_path):
+    """name.known-benchmark-edition: 'Quxo-bench Lite' and 'BLORF-Bench Extra Hard' are editions the vocabulary does not
+    list of benchmarks it knows; 'Quxo-bench Analysis' is the benchmark alone, and a Title-Case heading proves nothing."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Quxo-bench", "type": "Benchmark"}, {"id": "BLORF-Bench", "type": "Benchmark"}])
+    found = {(m.text, m.vocab_id) for m in _mentions(
+        vocabulary, "Tested on context-heavy Quxo-bench Lite cases and on BLORF-Bench Extra Hard, Zorb cuts tokens. "
+                    "Quxo-bench Analysis shows more.", title="Winning On Quxo-bench Hard Problems")}
+    assert ("Quxo-bench Lite", None) in found
+    assert ("BLORF-Bench Extra Hard", None) in found
+    assert ("Quxo-bench", "Quxo-bench") in found
+    assert not any(text.startswith("Quxo-bench H") for text, _ in found)

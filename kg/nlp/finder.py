@@ -41,6 +41,9 @@ _VERSIONED_LABELS = frozenset({EntityType.MODEL.value, "NAME"})  # spans widened
 _EDITIONED_LABELS = frozenset({EntityType.BENCHMARK.value, "NAME"})  # spans widened over '2024'
 
 
+_EDITION_WORDS = 2  # Title-Case words an unlisted edition of a known benchmark may have: 'Extra Hard'
+
+
 class NameFinder:
     """Adds to ``doc.ents`` the names that the entity ruler did not match.
 
@@ -260,6 +263,18 @@ class NameFinder:
         after = doc[end + 1] if end + 1 < sentence_of(span).end else None
         return after is None or after.text in self.lex.list_joiners or after.is_punct
 
+    def _edition_after(self, span: Span) -> int | None:
+        """The end of one or two Title-Case words after the span, the last an edition word (benchmark-editions.txt), or
+        None; not in a Title-Case heading, which capitalises every word."""
+        doc, sent = span.doc, sentence_of(span)
+        end = span.end
+        while end < sent.end and end - span.end < _EDITION_WORDS and doc[end - 1].whitespace_ == " " \
+                and _capitalised_word(doc[end], title_case=True):
+            end += 1
+            if doc[end - 1].lower_ in self.lex.benchmark_editions and not self._title_case(sent):
+                return end
+        return None
+
     def _widen_to_known(self, span: Span) -> Span | None:
         """'Mamba 2', 'ARC-AGI 1', 'HMMT 25', 'DeepSeek v3.1', 'Gemini 3.0-Pro': the entity ruler matches names
         as written, so a known name followed by its version in another spelling (space, hyphen, none; a two-digit
@@ -299,6 +314,13 @@ class NameFinder:
                 end += 1
         if span.label_ in _EDITIONED_LABELS and end == span.end and end < len(doc) and YEAR_TOKEN.match(doc[end].text):
             end += 1  # 'AIME 2024', 'IOI 2024': an edition
+        elif span.label_ == EntityType.BENCHMARK and span.ent_id_ and end == span.end and (edition := self._edition_after(span)):
+            # name.known-benchmark-edition: 'Zorb-bench Lite', 'QUX-Bench Extra Hard': a known benchmark, then Title-Case
+            # words ending in an edition word the vocabulary does not list, is that edition, found as a name which the
+            # linker ties to its family
+            for t in doc[span.start : edition]:
+                t.ent_id = 0  # spaCy reads a span's id from its tokens
+            return Span(doc, span.start, edition, label="NAME")
         elif span.label_ in _EDITIONED_LABELS and end == span.end and self._short_year_after(span):
             if span.ent_id_:
                 # a known benchmark's edition the vocabulary does not list: found as a name, which the linker ties
