@@ -441,3 +441,13 @@ def test_a_known_benchmark_then_an_unlisted_edition_word_is_that_edition(tmp_pat
     assert ("BLORF-Bench Extra Hard", None) in found
     assert ("Quxo-bench", "Quxo-bench") in found
     assert not any(text.startswith("Quxo-bench H") for text, _ in found)
+
+
+def test_a_lower_case_tier_after_a_numbered_release_continues_its_name(tmp_path):
+    """name.lower-case-tier: 'Quxa-5.1 mini' and 'Quxa-4o mini' are tiers of releases the vocabulary knows, written in
+    lower case as vendors do; 'a mini model' and 'Quxa-4o base model' are prose."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Quxa-5.1", "type": "Model"}, {"id": "Quxa-4o", "type": "Model"}])
+    found = {m.text for m in _mentions(
+        vocabulary, "It beats Quxa-5.1 mini and Quxa-4o mini with a mini model. The Quxa-4o base model trails.")}
+    assert {"Quxa-5.1 mini", "Quxa-4o mini"} <= found
+    assert "Quxa-4o" in found and not any(text.endswith(("base", " a")) for text in found)

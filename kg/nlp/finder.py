@@ -312,6 +312,9 @@ class NameFinder:
         if span.label_ in _VERSIONED_LABELS:
             while end < len(doc) and doc[end - 1].whitespace_ != "" and _is_model_suffix(doc[end], self.lex):
                 end += 1
+            if end < sentence_of(span).end and doc[end - 1].whitespace_ != "" and doc[end].text in self.lex.lower_case_tiers \
+                    and DIGIT.search(doc[end - 1].text[-2:]):
+                end += 1  # name.lower-case-tier: 'Zorb-4o mini', 'Zorb-5.1 nano'; not 'a mini model'
         if span.label_ in _EDITIONED_LABELS and end == span.end and end < len(doc) and YEAR_TOKEN.match(doc[end].text):
             end += 1  # 'AIME 2024', 'IOI 2024': an edition
         elif span.label_ == EntityType.BENCHMARK and span.ent_id_ and end == span.end and (edition := self._edition_after(span)):
