@@ -166,6 +166,8 @@ def test_short_codes_in_a_slash_list_are_categories(mentions):
     ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Zorblax-2.5-flash"),
     ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Quxa‑3‑mini"),
     ("It beats Zorblax-3.5/4 on QuxoBench.", "Zorblax-4"),
+    ("The result, Quxa-Nemo-2B/4B, matches Zorblax-8B/70B models.", "Quxa-Nemo-4B"),  # slash.size
+    ("The result, Quxa-Nemo-2B/4B, matches Zorblax-8B/70B models.", "Zorblax-70B"),
 ])
 def test_a_slash_names_a_second_edition_or_tier(mentions, body, second):
     assert second in mentions(body)
@@ -519,3 +521,16 @@ def test_a_score_right_after_a_name_makes_it_a_benchmark(annotated, body, name):
 def test_a_changing_score_or_a_shaped_name_is_no_benchmark_score(annotated, body, name):
     # a system's rate before and after ('ZorbiKon 8.7% → 0.3%'), a checkpoint's shape, a size: not score-after
     assert "context.score-after" not in annotated(body)[name]
+
+
+def test_a_size_after_a_slash_is_a_model_of_the_family_but_no_alias_of_it(tmp_path):
+    """slash.size: 'Quxa-Nemo-2B/4B' names Quxa-Nemo-4B, a size of the family; the bare '4B' it is written as is no name
+    of it (alias.no-bare-number)."""
+    from kg.pipeline import build
+
+    from conftest import write_digest
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Quxa-Nemo\nThe result, Quxa-Nemo-2B/4B, "
+                 "matches full-attention baselines on ZorbBench.\n2. Plinkett\nPlinkett is a benchmark of 500 tasks.\n")
+    entities = {e.label: e for e in build([tmp_path]).corpus.entities.values()}
+    four = entities["Quxa-Nemo-4B"]
+    assert four.type == "Model" and four.variant_of == "quxa-nemo" and "4B" not in four.aliases
