@@ -173,6 +173,20 @@ def test_a_slash_names_a_second_edition_or_tier(mentions, body, second):
     assert second in mentions(body)
 
 
+@pytest.mark.parametrize("body, second", [
+    ("It beats Zorblax-3.5 Sonnet and Haiku on QuxoBench.", "Zorblax-3.5 Haiku"),
+    ("It beats Quxa 2.5 Pro, Flash and Lite on QuxoBench.", "Quxa 2.5 Flash"),
+    ("It beats Quxa 2.5 Pro, Flash and Lite on QuxoBench.", "Quxa 2.5 Lite"),
+])
+def test_a_tier_joined_to_a_tiered_model_names_that_tier_of_it(mentions, body, second):
+    """name.elided-tier: 'Zorblax-3.5 Sonnet and Haiku' names Zorblax-3.5 Haiku too."""
+    assert second in mentions(body)
+
+
+def test_a_tier_with_a_version_of_its_own_is_not_an_elided_tier(mentions):
+    assert "Quxa 2.5 Max" not in mentions("It beats Quxa 2.5 Pro and Max 3 on QuxoBench.")
+
+
 def test_a_number_after_a_slash_replaces_a_whole_point_release(mentions):
     # slash.whole-version: 'Zorblax-3.5/4' is Zorblax-3.5 and Zorblax-4, never 'Zorblax-3.4'
     assert "Zorblax-3.4" not in mentions("It beats Zorblax-3.5/4 on QuxoBench.")
