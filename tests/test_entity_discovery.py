@@ -451,3 +451,13 @@ def test_a_lower_case_tier_after_a_numbered_release_continues_its_name(tmp_path)
         vocabulary, "It beats Quxa-5.1 mini and Quxa-4o mini with a mini model. The Quxa-4o base model trails.")}
     assert {"Quxa-5.1 mini", "Quxa-4o mini"} <= found
     assert "Quxa-4o" in found and not any(text.endswith(("base", " a")) for text in found)
+
+
+def test_a_known_benchmark_then_a_release_number_is_that_release(tmp_path):
+    """name.known-benchmark-release: 'Quxo-bench 2' and 'QXB v3' are releases the vocabulary does not list of benchmarks
+    it knows; 'QXB 3 times' counts runs."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Quxo-bench", "type": "Benchmark"}, {"id": "QXB", "type": "Benchmark"}])
+    found = {(m.text, m.vocab_id) for m in _mentions(
+        vocabulary, "Zorb scores 40% on Quxo-bench 2 and QXB v3. It runs QXB 3 times.")}
+    assert {("Quxo-bench 2", None), ("QXB v3", None), ("QXB", "QXB")} <= found
+    assert not any(text == "QXB 3" for text, _ in found)

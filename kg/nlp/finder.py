@@ -275,6 +275,15 @@ class NameFinder:
                 return end
         return None
 
+    def _release_after(self, span: Span) -> bool:
+        """A one-digit version or a v-version right after the span ('2', 'v3'), not a count ('3 times', '2 tasks':
+        elided-version-stop-after.regex)."""
+        doc, sent = span.doc, sentence_of(span)
+        end = span.end
+        if end >= sent.end or doc[end - 1].whitespace_ != " " or not (ONE_DIGIT.match(doc[end].text) or VERSION_ALONE.match(doc[end].text)):
+            return False
+        return not self.lex.elided_version_stop_after.match(text_of(doc)[doc[end].idx + len(doc[end].text):])
+
     def _widen_to_known(self, span: Span) -> Span | None:
         """'Mamba 2', 'ARC-AGI 1', 'HMMT 25', 'DeepSeek v3.1', 'Gemini 3.0-Pro': the entity ruler matches names
         as written, so a known name followed by its version in another spelling (space, hyphen, none; a two-digit
@@ -317,6 +326,12 @@ class NameFinder:
                 end += 1  # name.lower-case-tier: 'Zorb-4o mini', 'Zorb-5.1 nano'; not 'a mini model'
         if span.label_ in _EDITIONED_LABELS and end == span.end and end < len(doc) and YEAR_TOKEN.match(doc[end].text):
             end += 1  # 'AIME 2024', 'IOI 2024': an edition
+        elif span.label_ == EntityType.BENCHMARK and span.ent_id_ and end == span.end and self._release_after(span):
+            # name.known-benchmark-release: 'Zorb-Bench 2', 'QXB v3': a known benchmark, then a one-digit or v-version
+            # the vocabulary does not list, is that release, found as a name which the linker ties to its family
+            for t in doc[span.start : end + 1]:
+                t.ent_id = 0  # spaCy reads a span's id from its tokens
+            return Span(doc, span.start, end + 1, label="NAME")
         elif span.label_ == EntityType.BENCHMARK and span.ent_id_ and end == span.end and (edition := self._edition_after(span)):
             # name.known-benchmark-edition: 'Zorb-bench Lite', 'QUX-Bench Extra Hard': a known benchmark, then Title-Case
             # words ending in an edition word the vocabulary does not list, is that edition, found as a name which the
