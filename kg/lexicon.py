@@ -67,6 +67,7 @@ class Lexicon:
     fronted_phrase_before: re.Pattern[str]  # 'On ZorbBench, the model ...': a comma that is no apposition
     # ---- name shapes
     model_tiers: frozenset[str]
+    lower_case_tiers: frozenset[str]  # name.lower-case-tier: 'mini' of 'Zorb-4o mini'
     numbered_part_nouns: frozenset[str]  # lower case: 'table' in 'Table 3'
     benchmark_editions: frozenset[str]  # lower case: 'verified', 'pro', 'hard' after a benchmark's name
     family_tiers: frozenset[str]

@@ -188,9 +188,8 @@ class Linker:
                     created[key] = self._new_entity(key, mention.text)
                 if mention.nested:
                     continue  # 'Proximal Policy Optimization' inside MAPPO's expansion: known for lineage, not a mention
-                # alias.no-bare-number: 'and 3.5' of 'Zorb 3 and 3.5', '25' of 'ZMO24/25' name the release by its
-                # number alone, which is no name of it, nor is the size '4B' of 'Zorb-2B/4B'; the name the mention
-                # stands for is
+                # alias.no-bare-number: 'and 3.5' of 'Zorb 3 and 3.5', '25' of 'ZMO24/25', '4B' of 'Zorb-2B/4B' name the
+                # release by its number or size alone, which is no name of it; the name the mention stands for is
                 bare = not any(c.isalpha() for c in mention.surface) or SIZE_TOKEN.match(mention.surface)
                 aliases[key].add(mention.text if bare else mention.surface)
                 digests[key].add(digest)

@@ -447,3 +447,36 @@ def test_a_score_out_of_a_total_after_a_capitals_name_is_no_edition(tmp_path):
     found = {m.text for m in _mentions(vocabulary, "Dravik gets ZQN 25/100 points, and ZQB 24/25 is next.")}
     assert {"ZQB 2024", "ZQB 2025"} <= found
     assert not any("ZQN 20" in text for text in found)
+
+
+def test_a_known_benchmark_then_an_unlisted_edition_word_is_that_edition(tmp_path):
+    """name.known-benchmark-edition: 'Quxo-bench Lite' and 'BLORF-Bench Extra Hard' are editions the vocabulary does not
+    list of benchmarks it knows; 'Quxo-bench Analysis' is the benchmark alone, and a Title-Case heading proves nothing."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Quxo-bench", "type": "Benchmark"}, {"id": "BLORF-Bench", "type": "Benchmark"}])
+    found = {(m.text, m.vocab_id) for m in _mentions(
+        vocabulary, "Tested on context-heavy Quxo-bench Lite cases and on BLORF-Bench Extra Hard, Zorb cuts tokens. "
+                    "Quxo-bench Analysis shows more.", title="Winning On Quxo-bench Hard Problems")}
+    assert ("Quxo-bench Lite", None) in found
+    assert ("BLORF-Bench Extra Hard", None) in found
+    assert ("Quxo-bench", "Quxo-bench") in found
+    assert not any(text.startswith("Quxo-bench H") for text, _ in found)
+
+
+def test_a_lower_case_tier_after_a_numbered_release_continues_its_name(tmp_path):
+    """name.lower-case-tier: 'Quxa-5.1 mini' and 'Quxa-4o mini' are tiers of releases the vocabulary knows, written in
+    lower case as vendors do; 'a mini model' and 'Quxa-4o base model' are prose."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Quxa-5.1", "type": "Model"}, {"id": "Quxa-4o", "type": "Model"}])
+    found = {m.text for m in _mentions(
+        vocabulary, "It beats Quxa-5.1 mini and Quxa-4o mini with a mini model. The Quxa-4o base model trails.")}
+    assert {"Quxa-5.1 mini", "Quxa-4o mini"} <= found
+    assert "Quxa-4o" in found and not any(text.endswith(("base", " a")) for text in found)
+
+
+def test_a_known_benchmark_then_a_release_number_is_that_release(tmp_path):
+    """name.known-benchmark-release: 'Quxo-bench 2' and 'QXB v3' are releases the vocabulary does not list of benchmarks
+    it knows; 'QXB 3 times' counts runs."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Quxo-bench", "type": "Benchmark"}, {"id": "QXB", "type": "Benchmark"}])
+    found = {(m.text, m.vocab_id) for m in _mentions(
+        vocabulary, "Zorb scores 40% on Quxo-bench 2 and QXB v3. It runs QXB 3 times.")}
+    assert {("Quxo-bench 2", None), ("QXB v3", None), ("QXB", "QXB")} <= found
+    assert not any(text == "QXB 3" for text, _ in found)

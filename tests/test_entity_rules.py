@@ -166,10 +166,25 @@ def test_short_codes_in_a_slash_list_are_categories(mentions):
     ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Zorblax-2.5-flash"),
     ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Quxa‑3‑mini"),
     ("It beats Zorblax-3.5/4 on QuxoBench.", "Zorblax-4"),
-    ("The result, Zorblax-2B/4B, matches popular baselines.", "Zorblax-4B"),  # slash.size
+    ("The result, Quxa-Nemo-2B/4B, matches Zorblax-8B/70B models.", "Quxa-Nemo-4B"),  # slash.size
+    ("The result, Quxa-Nemo-2B/4B, matches Zorblax-8B/70B models.", "Zorblax-70B"),
 ])
 def test_a_slash_names_a_second_edition_or_tier(mentions, body, second):
     assert second in mentions(body)
+
+
+@pytest.mark.parametrize("body, second", [
+    ("It beats Zorblax-3.5 Sonnet and Haiku on QuxoBench.", "Zorblax-3.5 Haiku"),
+    ("It beats Quxa 2.5 Pro, Flash and Lite on QuxoBench.", "Quxa 2.5 Flash"),
+    ("It beats Quxa 2.5 Pro, Flash and Lite on QuxoBench.", "Quxa 2.5 Lite"),
+])
+def test_a_tier_joined_to_a_tiered_model_names_that_tier_of_it(mentions, body, second):
+    """name.elided-tier: 'Zorblax-3.5 Sonnet and Haiku' names Zorblax-3.5 Haiku too."""
+    assert second in mentions(body)
+
+
+def test_a_tier_with_a_version_of_its_own_is_not_an_elided_tier(mentions):
+    assert "Quxa 2.5 Max" not in mentions("It beats Quxa 2.5 Pro and Max 3 on QuxoBench.")
 
 
 def test_a_number_after_a_slash_replaces_a_whole_point_release(mentions):
@@ -522,14 +537,14 @@ def test_a_changing_score_or_a_shaped_name_is_no_benchmark_score(annotated, body
     assert "context.score-after" not in annotated(body)[name]
 
 
-def test_the_size_after_a_slash_is_no_alias_of_its_model(tmp_path):
-    """alias.no-bare-number: 'Zorblax-2B/4B' names Zorblax-4B (slash.size), but '4B' alone is no name of it."""
+def test_a_size_after_a_slash_is_a_model_of_the_family_but_no_alias_of_it(tmp_path):
+    """slash.size: 'Quxa-Nemo-2B/4B' names Quxa-Nemo-4B, a size of the family; the bare '4B' it is written as is no name
+    of it (alias.no-bare-number)."""
     from kg.pipeline import build
 
     from conftest import write_digest
-
-    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Zorblax\nZorblax is a new family of hybrid "
-                 "models. The result, Zorblax-2B/4B, matches popular baselines.\n2. Plinkett\nPlinkett is a benchmark of "
-                 "500 tasks for agents that plan.\n")
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Quxa-Nemo\nThe result, Quxa-Nemo-2B/4B, "
+                 "matches full-attention baselines on ZorbBench.\n2. Plinkett\nPlinkett is a benchmark of 500 tasks.\n")
     entities = {e.label: e for e in build([tmp_path]).corpus.entities.values()}
-    assert "4B" not in entities["Zorblax-4B"].aliases
+    four = entities["Quxa-Nemo-4B"]
+    assert four.type == "Model" and four.variant_of == "quxa-nemo" and "4B" not in four.aliases

@@ -20,7 +20,7 @@ from .context import context_votes
 from .docs import sentence_of, text_of
 from .finder import NameFinder
 from .records import ENTITY_LABELS, AcronymDefinition, AnnotatedItem, Mention
-from .releases import elided_versions, slash_editions, vendorless_models
+from .releases import elided_tiers, elided_versions, slash_editions, vendorless_models
 from .shapes import CODE, COMPOUND_HYPHEN, DECIMAL, PERCENT_OR_NUMBER, PLURAL_NAME, SHORT_YEAR_EDITION, cast_vote, not_a_name, shape_votes
 from .titles import definition_votes, title_mentions, title_system_names
 
@@ -101,6 +101,7 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
     mentions = _possessive_names(mentions, doc, lex)
     mentions += slash_editions(mentions, doc, sent_index, lex)
     mentions += elided_versions(mentions, doc, sent_index, lex)
+    mentions += elided_tiers(mentions, doc, sent_index, lex)
     mentions += vendorless_models(mentions, doc, sent_index, vocabulary, lex)
     mentions.sort(key=lambda m: (m.start, m.end))
     return AnnotatedItem(

@@ -41,6 +41,9 @@ _VERSIONED_LABELS = frozenset({EntityType.MODEL.value, "NAME"})  # spans widened
 _EDITIONED_LABELS = frozenset({EntityType.BENCHMARK.value, "NAME"})  # spans widened over '2024'
 
 
+_EDITION_WORDS = 2  # Title-Case words an unlisted edition of a known benchmark may have: 'Extra Hard'
+
+
 class NameFinder:
     """Adds to ``doc.ents`` the names that the entity ruler did not match.
 
@@ -264,6 +267,27 @@ class NameFinder:
             return end + 2 < sentence_of(span).end and SHORT_YEAR.match(doc[end + 2].text) is not None
         return after is None or after.text in self.lex.list_joiners or after.is_punct
 
+    def _edition_after(self, span: Span) -> int | None:
+        """The end of one or two Title-Case words after the span, the last an edition word (benchmark-editions.txt), or
+        None; not in a Title-Case heading, which capitalises every word."""
+        doc, sent = span.doc, sentence_of(span)
+        end = span.end
+        while end < sent.end and end - span.end < _EDITION_WORDS and doc[end - 1].whitespace_ == " " \
+                and _capitalised_word(doc[end], title_case=True):
+            end += 1
+            if doc[end - 1].lower_ in self.lex.benchmark_editions and not self._title_case(sent):
+                return end
+        return None
+
+    def _release_after(self, span: Span) -> bool:
+        """A one-digit version or a v-version right after the span ('2', 'v3'), not a count ('3 times', '2 tasks':
+        elided-version-stop-after.regex)."""
+        doc, sent = span.doc, sentence_of(span)
+        end = span.end
+        if end >= sent.end or doc[end - 1].whitespace_ != " " or not (ONE_DIGIT.match(doc[end].text) or VERSION_ALONE.match(doc[end].text)):
+            return False
+        return not self.lex.elided_version_stop_after.match(text_of(doc)[doc[end].idx + len(doc[end].text):])
+
     def _widen_to_known(self, span: Span) -> Span | None:
         """'Mamba 2', 'ARC-AGI 1', 'HMMT 25', 'DeepSeek v3.1', 'Gemini 3.0-Pro': the entity ruler matches names
         as written, so a known name followed by its version in another spelling (space, hyphen, none; a two-digit
@@ -301,8 +325,24 @@ class NameFinder:
         if span.label_ in _VERSIONED_LABELS:
             while end < len(doc) and doc[end - 1].whitespace_ != "" and _is_model_suffix(doc[end], self.lex):
                 end += 1
+            if end < sentence_of(span).end and doc[end - 1].whitespace_ != "" and doc[end].text in self.lex.lower_case_tiers \
+                    and DIGIT.search(doc[end - 1].text[-2:]):
+                end += 1  # name.lower-case-tier: 'Zorb-4o mini', 'Zorb-5.1 nano'; not 'a mini model'
         if span.label_ in _EDITIONED_LABELS and end == span.end and end < len(doc) and YEAR_TOKEN.match(doc[end].text):
             end += 1  # 'AIME 2024', 'IOI 2024': an edition
+        elif span.label_ == EntityType.BENCHMARK and span.ent_id_ and end == span.end and self._release_after(span):
+            # name.known-benchmark-release: 'Zorb-Bench 2', 'QXB v3': a known benchmark, then a one-digit or v-version
+            # the vocabulary does not list, is that release, found as a name which the linker ties to its family
+            for t in doc[span.start : end + 1]:
+                t.ent_id = 0  # spaCy reads a span's id from its tokens
+            return Span(doc, span.start, end + 1, label="NAME")
+        elif span.label_ == EntityType.BENCHMARK and span.ent_id_ and end == span.end and (edition := self._edition_after(span)):
+            # name.known-benchmark-edition: 'Zorb-bench Lite', 'QUX-Bench Extra Hard': a known benchmark, then Title-Case
+            # words ending in an edition word the vocabulary does not list, is that edition, found as a name which the
+            # linker ties to its family
+            for t in doc[span.start : edition]:
+                t.ent_id = 0  # spaCy reads a span's id from its tokens
+            return Span(doc, span.start, edition, label="NAME")
         elif span.label_ in _EDITIONED_LABELS and end == span.end and self._short_year_after(span):
             if span.ent_id_:
                 # a known benchmark's edition the vocabulary does not list: found as a name, which the linker ties

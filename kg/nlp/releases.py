@@ -21,8 +21,8 @@ _DOTTED_VERSION_END = re.compile(r"(?<![\d.])\d+\.\d+$")  # '3.5' closing 'Zorb-
 
 
 def slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[Mention]:
-    """'AIME24/25' names AIME25 too, 'Zorb-2.5-pro/flash' names Zorb-2.5-flash, 'Zorb-2B/4B' names Zorb-4B: the part
-    after the slash replaces the name's last part when it is of the same kind (a number of as many digits, a tier, a size)."""
+    """'AIME24/25' names AIME25 too, 'Zorb-2.5-pro/flash' names Zorb-2.5-flash: the part after the slash
+    replaces the name's last part when it is of the same kind (a number of as many digits, a tier, or a size)."""
     taken = {i for m in mentions for i in range(m.start, m.end)}
     out = []
     for m in mentions:
@@ -43,7 +43,7 @@ def slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int]
         elif second.lower() in lex.model_tiers and last.lower() in lex.model_tiers and last != m.text:
             text = m.text[: -len(last)] + second
         elif SIZE_TOKEN.match(second) and SIZE_TOKEN.match(last) and last != m.text:
-            text = m.text[: -len(last)] + second  # slash.size: 'Zorb-2B/4B' names Zorb-4B too
+            text = m.text[: -len(last)] + second  # slash.size: 'Zorb-2B/4B' names Zorb-4B, the same family's other size
         else:
             continue
         out.append(replace(m, text=text, surface=doc[k].text, start=k, end=k + 1, vocab_id=None, source="shape",
@@ -95,6 +95,31 @@ def elided_versions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int
             if lex.elided_version_stop_after.match(text[doc[j].idx + len(doc[j].text):]):
                 break
             out.append(replace(m, text=shape.group("head") + doc[j].text, surface=doc[j].text, start=j, end=j + 1,
+                               vocab_id=None, source="shape", sentence=sent_index[sentence_of(doc[j]).start], owner=None))
+            k = j + 1
+    return out
+
+
+def elided_tiers(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[Mention]:
+    """name.elided-tier: 'Zorb 2.5 Pro and Flash', 'Zorb-4 Sonnet, Haiku or Opus' name 'Zorb 2.5 Flash', 'Zorb-4 Haiku'
+    and 'Zorb-4 Opus' too: a capitalised tier (model-tiers.txt) joined to a model's name that ends with one replaces
+    that tier, as 'Zorb Pro 4 and 4.1' replaces a version (name.elided-version)."""
+    taken = {i for m in mentions for i in range(m.start, m.end)}
+    out = []
+    for m in mentions:
+        last = NAME_PARTS.split(m.text)[-1]
+        if last == m.text or last.lower() not in lex.model_tiers or not doc[m.end - 1].text.endswith(last) \
+                or not (m.vocab_id or any(v.type == EntityType.MODEL for v in m.votes)):
+            continue
+        k = m.end
+        while True:
+            j = k
+            while j < len(doc) and j - k < 2 and doc[j].text.lower() in lex.elided_version_joiners:
+                j += 1  # ', and' is one joiner of two tokens
+            if j == k or j >= len(doc) or j in taken or not doc[j].text[:1].isupper() or doc[j].lower_ not in lex.model_tiers \
+                    or doc[j].lower_ == last.lower() or (j + 1 < len(doc) and doc[j + 1].text[:1].isdigit()):
+                break  # not 'Zorb Pro and Flash 2': a tier with its own version is a name of its own
+            out.append(replace(m, text=m.text[: -len(last)] + doc[j].text, surface=doc[j].text, start=j, end=j + 1,
                                vocab_id=None, source="shape", sentence=sent_index[sentence_of(doc[j]).start], owner=None))
             k = j + 1
     return out
