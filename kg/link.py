@@ -597,6 +597,14 @@ class Linker:
             return
         if entity.in_vocabulary and self.vocab_by_fold[key].variant_of is None and key != fold(self.vocab_by_fold[key].id):
             return
+        if entity.in_vocabulary and entity.aliases and not any(key in fold(a) for a in entity.aliases):
+            # family.written-name: the rules below read a family out of a name, but the text never writes the label,
+            # only other names: 'ZBH' for the vocabulary's 'Zorb-Bench Hard' says no family (that one would be world
+            # knowledge, not the text's), while 'Zorb-Bench Extra Hard' for the vocabulary's 'ZBEH' says Zorb-Bench
+            written = max(entity.aliases, key=lambda a: (len(_split_label(a)), a))
+            decisions[key].append(Decision("family.written-name", f"the text writes {entity.label} only as "
+                                           f"{', '.join(sorted(entity.aliases))}: its family is read from {written}"))
+            entity = replace(entity, label=written)
         found = (self._edition_family(entities, entity, decisions) or self._shorter_family(entities, entity)
                  or self._known_model_family(entities, entity) or self._point_release_family(entities, entity, decisions)
                  or self._prefix_family(entities, entity, decisions)

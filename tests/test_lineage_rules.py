@@ -481,3 +481,17 @@ def test_a_tier_of_a_web_setting_is_a_lineage_of_the_method():
         found[("paper", Predicate.USES_METHOD, key)] = set()
     _lineage_by_name(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
     assert {(s, o) for s, p, o in found if p == Predicate.EXTENDS} == {("qxsearch-web-lite", "qxsearch")}
+
+
+def test_a_family_is_read_from_the_name_the_text_writes_not_from_an_unwritten_label(tmp_path):
+    """family.written-name: the text writes the vocabulary's 'Zorbench Hard' only as 'ZBH', which names no family (the
+    family would be world knowledge); it writes the vocabulary's 'ZBEH' as 'Zorbench Extra Hard', which does."""
+    linker = _linker(tmp_path, '{"id": "Zorbench", "type": "Benchmark", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorbench Hard", "type": "Benchmark", "aliases": ["ZBH"], "variant_of": null}',
+                     '{"id": "ZBEH", "type": "Benchmark", "aliases": ["Zorbench Extra Hard"], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.BENCHMARK, aliases=frozenset({written}), in_vocabulary=True)
+             for n, written in (("Zorbench Hard", "ZBH"), ("ZBEH", "Zorbench Extra Hard"), ("Zorbench", "Zorbench"))}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbench Hard")].variant_of is None
+    assert entities[fold("ZBEH")].variant_of == "zorbench"
+    assert entities[fold("ZBEH")].label == "ZBEH"  # the label stays the vocabulary's
