@@ -679,6 +679,12 @@ class Linker:
                                                                               or self._edition_tail(segments[cut:])):
                 if self._other_casing(entities, prefix_key, prefix):
                     continue
+                if (entity.in_vocabulary and prefix_key not in self.vocab_by_fold and "-" in label
+                        and cut == len(segments) - 1 and _RELEASE_NUMBER.match(segments[cut])):
+                    # family.numbered-vocabulary-model: the vocabulary's 'Zorb-4', a name and its release number, that
+                    # the vocabulary gives no family, takes none from the word the text names alone ('Zorb models'):
+                    # a release so numbered heads its own line; 'Zorb-Pro' or 'Zorb 2' is still a Zorb
+                    continue
                 if prefix_key not in entities:
                     entry = self.vocab_by_fold[prefix_key]
                     if entity.type in (EntityType.MODEL, EntityType.BENCHMARK) and entry.type != entity.type:

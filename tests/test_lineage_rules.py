@@ -495,3 +495,16 @@ def test_a_family_is_read_from_the_name_the_text_writes_not_from_an_unwritten_la
     assert entities[fold("Zorbench Hard")].variant_of is None
     assert entities[fold("ZBEH")].variant_of == "zorbench"
     assert entities[fold("ZBEH")].label == "ZBEH"  # the label stays the vocabulary's
+
+
+def test_a_numbered_vocabulary_model_takes_no_family_from_a_word_the_text_names_alone(tmp_path):
+    """family.numbered-vocabulary-model: the vocabulary's 'Zorbix-4' and 'Zorbix-4o' (no family there) stay without one
+    when the text also names 'Zorbix' alone; the vocabulary's 'Zorbix-Pro' and a discovered 'Zorbix-5' are Zorbixes."""
+    linker = _linker(tmp_path, '{"id": "Zorbix-4", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorbix-4o", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorbix-Pro", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL, in_vocabulary=n in {"Zorbix-4", "Zorbix-4o", "Zorbix-Pro"})
+             for n in ("Zorbix", "Zorbix-4", "Zorbix-4o", "Zorbix-Pro", "Zorbix-5")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbix-4")].variant_of is None and entities[fold("Zorbix-4o")].variant_of is None
+    assert entities[fold("Zorbix-Pro")].variant_of == entities[fold("Zorbix-5")].variant_of == "zorbix"
