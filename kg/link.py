@@ -458,6 +458,7 @@ class Linker:
                 decisions[key].append(Decision("family.dropped", why))
             elif parent is not None and entity.variant_of and not entity.in_vocabulary:
                 entities[key] = replace(entity, label=_family_spelling(entity.label, parent.label))
+        self._skip_unnamed_sizes(entities, decisions)  # after the spelling: 'Zorb-2-7B-Instruct' keeps its own
         self._org_units(entities, decisions)
         return entities
 
@@ -564,6 +565,22 @@ class Linker:
             if tail and SIZE_TOKEN.match(tail[0]):
                 entities[parent.key] = replace(parent, type=EntityType.MODEL)
                 decisions[parent.key].append(Decision("type.sized-variant", f"Model: {entity.label} is a size of it"))
+
+    @staticmethod
+    def _skip_unnamed_sizes(entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
+        """family.unnamed-size: 'Zorb2-7B-Instruct' is a checkpoint of the family Zorb2 when the text never names
+        'Zorb2-7B' alone: a size is one release of a family, not a family of its own, unless the text presents it as
+        one ('Zorb-7B-RL' beside the 'Zorb-7B' a paper introduces)."""
+        for key in sorted(entities):
+            entity = entities[key]
+            size = entities.get(entity.variant_of) if entity.variant_of else None
+            if (size is None or size.digests or not size.variant_of or size.variant_of not in entities
+                    or not SIZE_TOKEN.match(_split_label(size.label)[-1])
+                    or _segments(entity.label)[:len(_segments(size.label))] != _segments(size.label)):
+                continue  # 'Zorb2-1M' of 'Zorb2-7B-Instruct-1M' names a line of the family (family.shorter-name)
+            entities[key] = replace(entity, variant_of=size.variant_of)
+            decisions[key].append(Decision("family.unnamed-size", f"variant of {entities[size.variant_of].label}: the text "
+                                           f"never names the size {size.label} alone"))
 
     def _longer_known_prefix(self, entities: dict[str, Entity], label: str, generation: str) -> bool:
         """True when a known name longer than the generation opens the label and keeps its version: 'Zorb 2.5 Pro'

@@ -508,3 +508,17 @@ def test_a_numbered_vocabulary_model_takes_no_family_from_a_word_the_text_names_
     entities = linker.families(typed, {}, defaultdict(list))
     assert entities[fold("Zorbix-4")].variant_of is None and entities[fold("Zorbix-4o")].variant_of is None
     assert entities[fold("Zorbix-Pro")].variant_of == entities[fold("Zorbix-5")].variant_of == "zorbix"
+
+
+def test_a_checkpoint_of_a_size_the_text_never_names_alone_is_its_familys(tmp_path):
+    """family.unnamed-size: 'Quxa3-8B-Instruct' is a Quxa3 checkpoint when the text never names the vocabulary's
+    'Quxa3-8B' alone; 'Quxa3-4B-Base' stays under 'Quxa3-4B', a size the text names."""
+    linker = _linker(tmp_path, '{"id": "Quxa3", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Quxa3-8B", "type": "Model", "aliases": [], "variant_of": "Quxa3"}',
+                     '{"id": "Quxa3-4B", "type": "Model", "aliases": [], "variant_of": "Quxa3"}')
+    week = frozenset({"week.txt"})
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL, digests=week, in_vocabulary=n in {"Quxa3", "Quxa3-4B"})
+             for n in ("Quxa3", "Quxa3-4B", "Quxa3-8B-Instruct", "Quxa3-4B-Base")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Quxa3-8B-Instruct")].variant_of == "quxa3"
+    assert entities[fold("Quxa3-4B-Base")].variant_of == fold("Quxa3-4B")
