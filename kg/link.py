@@ -416,6 +416,10 @@ class Linker:
         entities = dict(typed)  # this pass's own table: it adds implied families and replaces entities
         for entry in self.vocabulary.entries:
             key = fold(entry.id)
+            if key in entities and entry.variant_of and not self._writes_family(entities[key], entry.variant_of):
+                decisions[key].append(Decision("family.vocabulary-unwritten", f"the vocabulary's family {entry.variant_of} "
+                                               f"is in none of the names the text writes ({', '.join(sorted(entities[key].aliases))})"))
+                continue
             if key in entities and entry.variant_of:
                 self._ensure_vocab_entity(entities, entry.variant_of, decisions)
                 entities[key] = replace(entities[key], variant_of=fold(entry.variant_of))
@@ -461,6 +465,15 @@ class Linker:
         self._skip_unnamed_sizes(entities, decisions)  # after the spelling: 'Zorb-2-7B-Instruct' keeps its own
         self._org_units(entities, decisions)
         return entities
+
+    def _writes_family(self, entity: Entity, family: str) -> bool:
+        """family.vocabulary-unwritten: whether the entity's name or a name the text writes for it shows the
+        vocabulary's family (its first word, in any case and spacing): 'Zorb-7B', 'Code Zorb' and 'ZB v5' (the
+        vocabulary's 'ZorbBench v5') show theirs; 'Quxtral', a Zorb model by world knowledge, does not, and that
+        family is no size, version or edition the text states."""
+        entry = self.vocab_by_fold.get(fold(family))
+        heads = {_segments(n)[0] for n in ((entry.id, *entry.aliases) if entry else (family,))}
+        return any(head in fold(name) for name in (entity.label, *entity.aliases) for head in heads)
 
     def _org_units(self, entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
         """One policy for organisations: a named lab, division or team is an organisation of its own, joined to

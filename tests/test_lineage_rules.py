@@ -522,3 +522,23 @@ def test_a_checkpoint_of_a_size_the_text_never_names_alone_is_its_familys(tmp_pa
     entities = linker.families(typed, {}, defaultdict(list))
     assert entities[fold("Quxa3-8B-Instruct")].variant_of == "quxa3"
     assert entities[fold("Quxa3-4B-Base")].variant_of == fold("Quxa3-4B")
+
+
+def test_a_vocabulary_family_the_written_name_does_not_show_is_left_out(tmp_path):
+    """family.vocabulary-unwritten: the vocabulary puts 'Quxtral' and 'ZB-Hard' under Zorb and ZorbBench, which neither
+    their names nor the names the text writes show (world knowledge, not the text's); 'Zorb-7B', and 'Opus 9' (the
+    vocabulary's 'Zorb Opus 9' written without its brand), keep their vocabulary families."""
+    linker = _linker(tmp_path, '{"id": "Zorb", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorb 9", "type": "Model", "aliases": [], "variant_of": "Zorb"}',
+                     '{"id": "Quxtral", "type": "Model", "aliases": [], "variant_of": "Zorb"}',
+                     '{"id": "Zorb-7B", "type": "Model", "aliases": [], "variant_of": "Zorb"}',
+                     '{"id": "Zorb Opus 9", "type": "Model", "aliases": ["Opus 9"], "variant_of": "Zorb 9"}',
+                     '{"id": "ZorbBench", "type": "Benchmark", "aliases": [], "variant_of": null}',
+                     '{"id": "ZB-Hard", "type": "Benchmark", "aliases": [], "variant_of": "ZorbBench"}')
+    typed = {fold(n): Entity(fold(n), n, t, aliases=frozenset({written}), in_vocabulary=True)
+             for n, written, t in (("Quxtral", "Quxtral", EntityType.MODEL), ("Zorb-7B", "Zorb-7B", EntityType.MODEL),
+                                   ("Zorb Opus 9", "Opus 9", EntityType.MODEL), ("ZB-Hard", "ZB-Hard", EntityType.BENCHMARK))}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities["quxtral"].variant_of is None and entities[fold("ZB-Hard")].variant_of is None
+    assert entities[fold("Zorb-7B")].variant_of == "zorb"
+    assert entities[fold("Zorb Opus 9")].variant_of == fold("Zorb 9")
