@@ -166,6 +166,7 @@ def test_short_codes_in_a_slash_list_are_categories(mentions):
     ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Zorblax-2.5-flash"),
     ("An ensemble of Zorblax-2.5-pro/flash and Quxa‑3‑chat/mini models.", "Quxa‑3‑mini"),
     ("It beats Zorblax-3.5/4 on QuxoBench.", "Zorblax-4"),
+    ("The result, Zorblax-Jet-2B/4B, beats QuxoBench baselines.", "Zorblax-Jet-4B"),  # slash.size
 ])
 def test_a_slash_names_a_second_edition_or_tier(mentions, body, second):
     assert second in mentions(body)

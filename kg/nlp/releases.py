@@ -15,7 +15,7 @@ from ..namespaces import EntityType
 from ..vocab import Vocabulary
 from .docs import sentence_of, text_of
 from .records import Mention
-from .shapes import NAME_PARTS, SHORT_YEAR, TIER_VERSION, VERSION_NUMBER, cast_vote, shape_votes
+from .shapes import NAME_PARTS, SHORT_YEAR, SIZE_TOKEN, TIER_VERSION, VERSION_NUMBER, cast_vote, shape_votes
 
 _DOTTED_VERSION_END = re.compile(r"(?<![\d.])\d+\.\d+$")  # '3.5' closing 'Zorb-3.5'
 
@@ -42,6 +42,8 @@ def slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int]
             text = m.text[:-2] + second  # edition.short-year: 'ZQB 24/25', where 'ZQB 24' was read as ZQB 2024
         elif second.lower() in lex.model_tiers and last.lower() in lex.model_tiers and last != m.text:
             text = m.text[: -len(last)] + second
+        elif SIZE_TOKEN.match(second) and SIZE_TOKEN.match(last) and last != m.text:
+            text = m.text[: -len(last)] + second  # slash.size: 'Zorb-2B/4B' names Zorb-4B, the same model in another size
         else:
             continue
         out.append(replace(m, text=text, surface=doc[k].text, start=k, end=k + 1, vocab_id=None, source="shape",
