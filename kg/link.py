@@ -417,6 +417,10 @@ class Linker:
         entities = dict(typed)  # this pass's own table: it adds implied families and replaces entities
         for entry in self.vocabulary.entries:
             key = fold(entry.id)
+            if key in entities and entry.variant_of and not self._writes_family(entities[key], entry.variant_of):
+                decisions[key].append(Decision("family.vocabulary-unwritten", f"the vocabulary's family {entry.variant_of} "
+                                               f"is in none of the names the text writes ({', '.join(sorted(entities[key].aliases))})"))
+                continue
             if key in entities and entry.variant_of:
                 self._ensure_vocab_entity(entities, entry.variant_of, decisions)
                 entities[key] = replace(entities[key], variant_of=fold(entry.variant_of))
@@ -459,8 +463,18 @@ class Linker:
                 decisions[key].append(Decision("family.dropped", why))
             elif parent is not None and entity.variant_of and not entity.in_vocabulary:
                 entities[key] = replace(entity, label=_family_spelling(entity.label, parent.label))
+        self._skip_unnamed_sizes(entities, decisions)  # after the spelling: 'Zorb-2-7B-Instruct' keeps its own
         self._org_units(entities, decisions)
         return entities
+
+    def _writes_family(self, entity: Entity, family: str) -> bool:
+        """family.vocabulary-unwritten: whether the entity's name or a name the text writes for it shows the
+        vocabulary's family (its first word, in any case and spacing): 'Zorb-7B', 'Code Zorb' and 'ZB v5' (the
+        vocabulary's 'ZorbBench v5') show theirs; 'Quxtral', a Zorb model by world knowledge, does not, and that
+        family is no size, version or edition the text states."""
+        entry = self.vocab_by_fold.get(fold(family))
+        heads = {_segments(n)[0] for n in ((entry.id, *entry.aliases) if entry else (family,))}
+        return any(head in fold(name) for name in (entity.label, *entity.aliases) for head in heads)
 
     def _org_units(self, entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
         """One policy for organisations: a named lab, division or team is an organisation of its own, joined to
@@ -566,6 +580,22 @@ class Linker:
                 entities[parent.key] = replace(parent, type=EntityType.MODEL)
                 decisions[parent.key].append(Decision("type.sized-variant", f"Model: {entity.label} is a size of it"))
 
+    @staticmethod
+    def _skip_unnamed_sizes(entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
+        """family.unnamed-size: 'Zorb2-7B-Instruct' is a checkpoint of the family Zorb2 when the text never names
+        'Zorb2-7B' alone: a size is one release of a family, not a family of its own, unless the text presents it as
+        one ('Zorb-7B-RL' beside the 'Zorb-7B' a paper introduces)."""
+        for key in sorted(entities):
+            entity = entities[key]
+            size = entities.get(entity.variant_of) if entity.variant_of else None
+            if (size is None or size.digests or not size.variant_of or size.variant_of not in entities
+                    or not SIZE_TOKEN.match(_split_label(size.label)[-1])
+                    or _segments(entity.label)[:len(_segments(size.label))] != _segments(size.label)):
+                continue  # 'Zorb2-1M' of 'Zorb2-7B-Instruct-1M' names a line of the family (family.shorter-name)
+            entities[key] = replace(entity, variant_of=size.variant_of)
+            decisions[key].append(Decision("family.unnamed-size", f"variant of {entities[size.variant_of].label}: the text "
+                                           f"never names the size {size.label} alone"))
+
     def _longer_known_prefix(self, entities: dict[str, Entity], label: str, generation: str) -> bool:
         """True when a known name longer than the generation opens the label and keeps its version: 'Zorb 2.5 Pro'
         of 'Zorb-2.5-Pro-Thinking'. family.generation-over-tier-line: a tier line without the version ('Zorb Max',
@@ -598,6 +628,14 @@ class Linker:
             return
         if entity.in_vocabulary and self.vocab_by_fold[key].variant_of is None and key != fold(self.vocab_by_fold[key].id):
             return
+        if entity.in_vocabulary and entity.aliases and not any(key in fold(a) for a in entity.aliases):
+            # family.written-name: the rules below read a family out of a name, but the text never writes the label,
+            # only other names: 'ZBH' for the vocabulary's 'Zorb-Bench Hard' says no family (that one would be world
+            # knowledge, not the text's), while 'Zorb-Bench Extra Hard' for the vocabulary's 'ZBEH' says Zorb-Bench
+            written = max(entity.aliases, key=lambda a: (len(_split_label(a)), a))
+            decisions[key].append(Decision("family.written-name", f"the text writes {entity.label} only as "
+                                           f"{', '.join(sorted(entity.aliases))}: its family is read from {written}"))
+            entity = replace(entity, label=written)
         found = (self._edition_family(entities, entity, decisions) or self._shorter_family(entities, entity)
                  or self._known_model_family(entities, entity) or self._point_release_family(entities, entity, decisions)
                  or self._prefix_family(entities, entity, decisions)
@@ -671,6 +709,12 @@ class Linker:
             if (prefix_key in entities or prefix_key in self.vocab_by_fold) and (entity.type != EntityType.BENCHMARK
                                                                               or self._edition_tail(segments[cut:])):
                 if self._other_casing(entities, prefix_key, prefix):
+                    continue
+                if (entity.in_vocabulary and prefix_key not in self.vocab_by_fold and "-" in label
+                        and cut == len(segments) - 1 and _RELEASE_NUMBER.match(segments[cut])):
+                    # family.numbered-vocabulary-model: the vocabulary's 'Zorb-4', a name and its release number, that
+                    # the vocabulary gives no family, takes none from the word the text names alone ('Zorb models'):
+                    # a release so numbered heads its own line; 'Zorb-Pro' or 'Zorb 2' is still a Zorb
                     continue
                 if prefix_key not in entities:
                     entry = self.vocab_by_fold[prefix_key]

@@ -481,3 +481,64 @@ def test_a_tier_of_a_web_setting_is_a_lineage_of_the_method():
         found[("paper", Predicate.USES_METHOD, key)] = set()
     lineage_from_names(SimpleNamespace(entities=methods, items=[]), found, load_lexicon())
     assert {(s, o) for s, p, o in found if p == Predicate.EXTENDS} == {("qxsearch-web-lite", "qxsearch")}
+
+
+def test_a_family_is_read_from_the_name_the_text_writes_not_from_an_unwritten_label(tmp_path):
+    """family.written-name: the text writes the vocabulary's 'Zorbench Hard' only as 'ZBH', which names no family (the
+    family would be world knowledge); it writes the vocabulary's 'ZBEH' as 'Zorbench Extra Hard', which does."""
+    linker = _linker(tmp_path, '{"id": "Zorbench", "type": "Benchmark", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorbench Hard", "type": "Benchmark", "aliases": ["ZBH"], "variant_of": null}',
+                     '{"id": "ZBEH", "type": "Benchmark", "aliases": ["Zorbench Extra Hard"], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.BENCHMARK, aliases=frozenset({written}), in_vocabulary=True)
+             for n, written in (("Zorbench Hard", "ZBH"), ("ZBEH", "Zorbench Extra Hard"), ("Zorbench", "Zorbench"))}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbench Hard")].variant_of is None
+    assert entities[fold("ZBEH")].variant_of == "zorbench"
+    assert entities[fold("ZBEH")].label == "ZBEH"  # the label stays the vocabulary's
+
+
+def test_a_numbered_vocabulary_model_takes_no_family_from_a_word_the_text_names_alone(tmp_path):
+    """family.numbered-vocabulary-model: the vocabulary's 'Zorbix-4' and 'Zorbix-4o' (no family there) stay without one
+    when the text also names 'Zorbix' alone; the vocabulary's 'Zorbix-Pro' and a discovered 'Zorbix-5' are Zorbixes."""
+    linker = _linker(tmp_path, '{"id": "Zorbix-4", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorbix-4o", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorbix-Pro", "type": "Model", "aliases": [], "variant_of": null}')
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL, in_vocabulary=n in {"Zorbix-4", "Zorbix-4o", "Zorbix-Pro"})
+             for n in ("Zorbix", "Zorbix-4", "Zorbix-4o", "Zorbix-Pro", "Zorbix-5")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Zorbix-4")].variant_of is None and entities[fold("Zorbix-4o")].variant_of is None
+    assert entities[fold("Zorbix-Pro")].variant_of == entities[fold("Zorbix-5")].variant_of == "zorbix"
+
+
+def test_a_checkpoint_of_a_size_the_text_never_names_alone_is_its_familys(tmp_path):
+    """family.unnamed-size: 'Quxa3-8B-Instruct' is a Quxa3 checkpoint when the text never names the vocabulary's
+    'Quxa3-8B' alone; 'Quxa3-4B-Base' stays under 'Quxa3-4B', a size the text names."""
+    linker = _linker(tmp_path, '{"id": "Quxa3", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Quxa3-8B", "type": "Model", "aliases": [], "variant_of": "Quxa3"}',
+                     '{"id": "Quxa3-4B", "type": "Model", "aliases": [], "variant_of": "Quxa3"}')
+    week = frozenset({"week.txt"})
+    typed = {fold(n): Entity(fold(n), n, EntityType.MODEL, digests=week, in_vocabulary=n in {"Quxa3", "Quxa3-4B"})
+             for n in ("Quxa3", "Quxa3-4B", "Quxa3-8B-Instruct", "Quxa3-4B-Base")}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities[fold("Quxa3-8B-Instruct")].variant_of == "quxa3"
+    assert entities[fold("Quxa3-4B-Base")].variant_of == fold("Quxa3-4B")
+
+
+def test_a_vocabulary_family_the_written_name_does_not_show_is_left_out(tmp_path):
+    """family.vocabulary-unwritten: the vocabulary puts 'Quxtral' and 'ZB-Hard' under Zorb and ZorbBench, which neither
+    their names nor the names the text writes show (world knowledge, not the text's); 'Zorb-7B', and 'Opus 9' (the
+    vocabulary's 'Zorb Opus 9' written without its brand), keep their vocabulary families."""
+    linker = _linker(tmp_path, '{"id": "Zorb", "type": "Model", "aliases": [], "variant_of": null}',
+                     '{"id": "Zorb 9", "type": "Model", "aliases": [], "variant_of": "Zorb"}',
+                     '{"id": "Quxtral", "type": "Model", "aliases": [], "variant_of": "Zorb"}',
+                     '{"id": "Zorb-7B", "type": "Model", "aliases": [], "variant_of": "Zorb"}',
+                     '{"id": "Zorb Opus 9", "type": "Model", "aliases": ["Opus 9"], "variant_of": "Zorb 9"}',
+                     '{"id": "ZorbBench", "type": "Benchmark", "aliases": [], "variant_of": null}',
+                     '{"id": "ZB-Hard", "type": "Benchmark", "aliases": [], "variant_of": "ZorbBench"}')
+    typed = {fold(n): Entity(fold(n), n, t, aliases=frozenset({written}), in_vocabulary=True)
+             for n, written, t in (("Quxtral", "Quxtral", EntityType.MODEL), ("Zorb-7B", "Zorb-7B", EntityType.MODEL),
+                                   ("Zorb Opus 9", "Opus 9", EntityType.MODEL), ("ZB-Hard", "ZB-Hard", EntityType.BENCHMARK))}
+    entities = linker.families(typed, {}, defaultdict(list))
+    assert entities["quxtral"].variant_of is None and entities[fold("ZB-Hard")].variant_of is None
+    assert entities[fold("Zorb-7B")].variant_of == "zorb"
+    assert entities[fold("Zorb Opus 9")].variant_of == fold("Zorb 9")

@@ -147,10 +147,12 @@ def _rules(corpus, label):
 
 
 @pytest.mark.parametrize("label, rule, family", [
-    ("Blorfi-7B-Instruct", "family.implied", "Blorfi-7B"),  # a tier cut off: the family the text implies
+    # a tier cut off implies the size Blorfi-7B, which the text never names alone: the checkpoint is a Blorfi
+    ("Blorfi-7B-Instruct", "family.implied", "Blorfi"),
+    ("Blorfi-7B-Instruct", "family.unnamed-size", "Blorfi"),
     ("Blorfi-7B", "family.implied", "Blorfi"),
     ("ZorbBench 2025", "family.edition", "ZorbBench"),
-    ("Blorfi-7B-Instruct", "type.votes", "Blorfi-7B"),
+    ("Blorfi-7B-Instruct", "type.votes", "Blorfi"),
     ("Blorfi-7B", "type.family", "Blorfi"),  # no votes of its own: it follows its family
     ("GRPO", "type.vocabulary", None),
     ("ZorbBench", "type.edition-family", None),
