@@ -243,7 +243,7 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
         if (benchmark is None and not baseline and previous_benchmark is not None and n and out
                 and re.fullmatch(r"[^;\d()]{0,40}?(?:,\s*(?:and\s+)?|\s+and\s+)[~≈]?",
                                  masked(sentence, numbers[n - 1].end, number.start, spans), re.I)
-                and named_beside(sentence, number, metric_end, spans, False) is not None):
+                and named_beside(sentence, number, metric_end, spans, False, lexicon) is not None):
             benchmark = previous_benchmark  # 'X accuracy reaches 71.2% for A and 64.0% for B' (listed-for)
         continued = None
         if benchmark is None and out and n and _CONTINUES.search(sentence[numbers[n - 1].end: number.start]):
@@ -275,9 +275,9 @@ def _sentence_results(item: LinkedItem, index: int, sentence: str, own: str | No
             continue
         if n in rows and rows[n][1] != n:
             last = numbers[rows[n][1]]  # a row's system is named after its last number
-            system = named_beside(sentence, last, metric_of(sentence, last, lexicon)[2], spans, baseline) or scorer
+            system = named_beside(sentence, last, metric_of(sentence, last, lexicon)[2], spans, baseline, lexicon) or scorer
         else:
-            system = named_beside(sentence, number, metric_end, spans, baseline) or scorer or beaten_by
+            system = named_beside(sentence, number, metric_end, spans, baseline, lexicon) or scorer or beaten_by
         if system is None and baseline:
             continue  # 'vs 89% for full finetuning': a baseline with no name
         if system is None:

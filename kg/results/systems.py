@@ -238,7 +238,7 @@ def baseline_list(sentence: str, numbers: list[Number], spans: list[Span], lexic
         before, after = sentence[: first.start], sentence[last.end:]
         owner = None
         if lexicon.cue(r"(?:^|\W){baseline}\s*[~≈]?$").search(before):
-            m = re.match(r"\s*%?\s*(?:for|by|from)\s+(?:" + ARTICLE + r")?", after, re.I)
+            m = lexicon.cue(r"\s*%?\s*{owner-preposition}\s+(?:" + ARTICLE + r")?").match(after)
             owner = next((s for s in spans if m and s.start == last.end + m.end() and s.type in SYSTEM_TYPES), None)
             if owner is not None and not _sole_owner(sentence, owner, spans):
                 owner = None
@@ -275,14 +275,15 @@ def listed_before(sentence: str, number: Number, spans: list[Span], lexicon: Res
     return next((s for s in spans if s.start == m.end() and s.type == EntityType.BENCHMARK), None)
 
 
-def named_beside(sentence: str, number: Number, metric_end: int, spans: list[Span], baseline: bool) -> Span | None:
+def named_beside(sentence: str, number: Number, metric_end: int, spans: list[Span], baseline: bool,
+                 lexicon: ResultLexicon) -> Span | None:
     """A system named right beside its number: '(vs 78.5% GRPO)', '60.1% for GPT-4o', 'vs GPT-4o's 60.1%'."""
     following = next((s for s in spans if s.start >= number.end), None)
     if following is not None and following.type in SYSTEM_TYPES:
         gap = sentence[metric_end: following.start]
         # a short bracketed tag may stand between: '56% (eum) for Qwen-1.5B' (tagged-beside)
         # ... unless the name is not the owner alone: "for B's larger sibling", 'for B and C, respectively'
-        if (re.fullmatch(r"\s*(?:\([^()\d]{1,20}\)\s*)?(?:for|by|from)\s+(?:" + ARTICLE + r")?", gap, re.I) and _sole_owner(
+        if (lexicon.cue(r"\s*(?:\([^()\d]{1,20}\)\s*)?{owner-preposition}\s+(?:" + ARTICLE + r")?").fullmatch(gap) and _sole_owner(
                 sentence, following, spans)) or (baseline and re.fullmatch(r"\s*(?:with\s+|using\s+)?", gap, re.I)):
             return following
     if baseline:
