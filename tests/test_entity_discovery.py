@@ -480,3 +480,12 @@ def test_a_known_benchmark_then_a_release_number_is_that_release(tmp_path):
         vocabulary, "Zorb scores 40% on Quxo-bench 2 and QXB v3. It runs QXB 3 times.")}
     assert {("Quxo-bench 2", None), ("QXB v3", None), ("QXB", "QXB")} <= found
     assert not any(text == "QXB 3" for text, _ in found)
+
+
+def test_a_chain_of_slashes_names_every_edition_and_size(tmp_path):
+    """slash.chain: 'ZQB 24/25/26' and 'Zorb-2B/4B/8B' name each edition and size (the second slash was never read), and
+    edition.year-slash: 'QXMT 2025/26' names QXMT 2026 too (a four-digit year then a short one named no second edition)."""
+    vocabulary = _vocabulary(tmp_path, [{"id": "Plinkco", "type": "Organization"}])  # one entry: an empty ruler warns (W036)
+    found = {m.text for m in _mentions(vocabulary, "Zorb-2B/4B/8B is tested on ZQB 24/25/26 and QXMT 2025/26.")}
+    assert {"ZQB 2024", "ZQB 2025", "ZQB 2026", "QXMT 2025", "QXMT 2026", "Zorb-2B", "Zorb-4B", "Zorb-8B"} <= found
+    assert not any("/" in text for text in found)

@@ -15,17 +15,19 @@ from ..namespaces import EntityType
 from ..vocab import Vocabulary
 from .docs import sentence_of, text_of
 from .records import Mention
-from .shapes import NAME_PARTS, SHORT_YEAR, SIZE_TOKEN, TIER_VERSION, VERSION_NUMBER, cast_vote, shape_votes
+from .shapes import NAME_PARTS, SHORT_YEAR, SIZE_TOKEN, TIER_VERSION, VERSION_NUMBER, YEAR_TOKEN, cast_vote, shape_votes
 
 _DOTTED_VERSION_END = re.compile(r"(?<![\d.])\d+\.\d+$")  # '3.5' closing 'Zorb-3.5'
 
 
 def slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[Mention]:
     """'AIME24/25' names AIME25 too, 'Zorb-2.5-pro/flash' names Zorb-2.5-flash: the part after the slash
-    replaces the name's last part when it is of the same kind (a number of as many digits, a tier, or a size)."""
+    replaces the name's last part when it is of the same kind (a number of as many digits, a tier, or a size).
+    slash.chain: each name so made is read the same way, so 'ZQB 24/25/26' names the 2026 edition too."""
     taken = {i for m in mentions for i in range(m.start, m.end)}
-    out = []
-    for m in mentions:
+    out: list[Mention] = []
+    queue = list(mentions)
+    for m in queue:  # slash.chain: the list grows as it is walked, each name made below is read again
         k = m.end + 1
         if k >= len(doc) or doc[m.end].text != "/" or k in taken or doc[m.end].whitespace_ or doc[m.end - 1].whitespace_:
             continue
@@ -40,6 +42,8 @@ def slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int]
             text = m.text[: -len(second)] + second
         elif SHORT_YEAR.match(second) and SHORT_YEAR.match(doc[m.end - 1].text) and m.text.endswith("20" + doc[m.end - 1].text):
             text = m.text[:-2] + second  # edition.short-year: 'ZQB 24/25', where 'ZQB 24' was read as ZQB 2024
+        elif SHORT_YEAR.match(second) and YEAR_TOKEN.match(doc[m.end - 1].text) and m.text.endswith(doc[m.end - 1].text):
+            text = m.text[:-2] + second  # edition.year-slash: 'ZQB 2025/26' names ZQB 2026 too
         elif second.lower() in lex.model_tiers and last.lower() in lex.model_tiers and last != m.text:
             text = m.text[: -len(last)] + second
         elif SIZE_TOKEN.match(second) and SIZE_TOKEN.match(last) and last != m.text:
@@ -48,6 +52,7 @@ def slash_editions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int]
             continue
         out.append(replace(m, text=text, surface=doc[k].text, start=k, end=k + 1, vocab_id=None, source="shape",
                            sentence=sent_index[sentence_of(doc[k]).start], owner=None))
+        queue.append(out[-1])
     return out
 
 
