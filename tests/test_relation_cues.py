@@ -861,3 +861,14 @@ def test_a_name_the_item_beats_elsewhere_is_not_its_own(tmp_path):
                       "lucky sampling.\n")
     assert ("zorvath", "introduces", "qxl") not in rules
     assert ("zorvath", "introduces", "zorvath") in rules
+
+
+def test_a_model_whose_score_the_method_moves_is_the_base(tmp_path):
+    """usesBaseModel.cue (base-after.regex): 'takes Zorva-8B from 35.7% to 69.3%' and '... and Quxa-3B from 41.4% to
+    86.4%' give the scores the paper's method moved, so each model is one it runs on, though a rival follows."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. On GlimBench, "
+                      "Zorvath takes Zorva-8B from 35.7% to 69.3% and Quxa-3B from 41.4% to 86.4%, surpassing o3-mini.\n")
+    for model in ("zorva-8b", "quxa-3b"):
+        assert ("zorvath", "usesBaseModel", model) in rules, model
+        assert ("zorvath", "comparedWith", model) not in rules, model
+    assert ("zorvath", "comparedWith", "o3-mini") in rules
