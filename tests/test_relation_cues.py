@@ -872,3 +872,13 @@ def test_a_model_whose_score_the_method_moves_is_the_base(tmp_path):
         assert ("zorvath", "usesBaseModel", model) in rules, model
         assert ("zorvath", "comparedWith", model) not in rules, model
     assert ("zorvath", "comparedWith", "o3-mini") in rules
+
+
+def test_the_models_a_result_holds_across_are_bases(tmp_path):
+    """usesBaseModel.cue (base-before.regex): 'Across Zorva-8B and Quxa-3B, Zorvath improves ...' names the models the
+    paper's method was run on, as 'on Zorva-8B' does, though the sentence goes on to compare with another method."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents.\n● Results: Across "
+                      "Zorva-8B and Quxa-3B, Zorvath improves accuracy on GlimBench by 6 points over FlorpRL.\n")
+    for model in ("zorva-8b", "quxa-3b"):
+        assert ("zorvath", "usesBaseModel", model) in rules, model
+        assert ("zorvath", "comparedWith", model) not in rules, model
