@@ -882,3 +882,15 @@ def test_the_models_a_result_holds_across_are_bases(tmp_path):
     for model in ("zorva-8b", "quxa-3b"):
         assert ("zorvath", "usesBaseModel", model) in rules, model
         assert ("zorvath", "comparedWith", model) not in rules, model
+
+
+def test_a_new_model_in_a_comparing_sentence_is_no_base_by_default(tmp_path):
+    """usesBaseModel.only-this-paper: a model only this paper names, with no cue, is the one it studies or applies,
+    unless its sentence compares ('huge models like Mibbo-900B still plan better than small ones'): there it is an
+    example or a rival, and nothing says the paper runs on it. The same name in a plain sentence is still a base."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Huge models like "
+                      "Mibbo-900B still plan better than small ones, and Zorvath narrows that gap on GlimBench.\n")
+    assert not {k for k in rules if k[0] == "zorvath" and k[2] == "mibbo-900b"}
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. The agents of "
+                      "Mibbo-900B plan in a loop on GlimBench.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "mibbo-900b")) == {"usesBaseModel.only-this-paper"}
