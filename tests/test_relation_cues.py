@@ -861,3 +861,36 @@ def test_a_name_the_item_beats_elsewhere_is_not_its_own(tmp_path):
                       "lucky sampling.\n")
     assert ("zorvath", "introduces", "qxl") not in rules
     assert ("zorvath", "introduces", "zorvath") in rules
+
+
+def test_a_model_whose_score_the_method_moves_is_the_base(tmp_path):
+    """usesBaseModel.cue (base-after.regex): 'takes Zorva-8B from 35.7% to 69.3%' and '... and Quxa-3B from 41.4% to
+    86.4%' give the scores the paper's method moved, so each model is one it runs on, though a rival follows."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. On GlimBench, "
+                      "Zorvath takes Zorva-8B from 35.7% to 69.3% and Quxa-3B from 41.4% to 86.4%, surpassing o3-mini.\n")
+    for model in ("zorva-8b", "quxa-3b"):
+        assert ("zorvath", "usesBaseModel", model) in rules, model
+        assert ("zorvath", "comparedWith", model) not in rules, model
+    assert ("zorvath", "comparedWith", "o3-mini") in rules
+
+
+def test_the_models_a_result_holds_across_are_bases(tmp_path):
+    """usesBaseModel.cue (base-before.regex): 'Across Zorva-8B and Quxa-3B, Zorvath improves ...' names the models the
+    paper's method was run on, as 'on Zorva-8B' does, though the sentence goes on to compare with another method."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents.\n● Results: Across "
+                      "Zorva-8B and Quxa-3B, Zorvath improves accuracy on GlimBench by 6 points over FlorpRL.\n")
+    for model in ("zorva-8b", "quxa-3b"):
+        assert ("zorvath", "usesBaseModel", model) in rules, model
+        assert ("zorvath", "comparedWith", model) not in rules, model
+
+
+def test_a_new_model_in_a_comparing_sentence_is_no_base_by_default(tmp_path):
+    """usesBaseModel.only-this-paper: a model only this paper names, with no cue, is the one it studies or applies,
+    unless its sentence compares ('huge models like Mibbo-900B still plan better than small ones'): there it is an
+    example or a rival, and nothing says the paper runs on it. The same name in a plain sentence is still a base."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. Huge models like "
+                      "Mibbo-900B still plan better than small ones, and Zorvath narrows that gap on GlimBench.\n")
+    assert not {k for k in rules if k[0] == "zorvath" and k[2] == "mibbo-900b"}
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. The agents of "
+                      "Mibbo-900B plan in a loop on GlimBench.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "mibbo-900b")) == {"usesBaseModel.only-this-paper"}

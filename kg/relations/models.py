@@ -71,7 +71,9 @@ def model_relation(c: MentionContext) -> RuleResult:
         return Predicate.COMPARED_WITH, "comparedWith.cue"
     if lex.compare_cues.search(sentence) and not subject and not example:
         return None  # comparedWith.cue-in-clause: a sentence that compares in another clause names no base by default
-    if c.only_this_paper and not c.entity.in_vocabulary and c.in_body:
+    # usesBaseModel.only-this-paper: not in a sentence that compares (reached there only as an example or a
+    # comparison's subject: 'huge models like X still plan better than ...'), where nothing says the paper runs on it
+    if c.only_this_paper and not c.entity.in_vocabulary and c.in_body and not lex.compare_cues.search(sentence):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.only-this-paper"
     return None
 
