@@ -136,6 +136,15 @@ def test_x_inspired_and_spaced_x_style_state_no_lineage(tmp_path):
     assert "ppo" in extends and "dapo" not in extends and "grpo" not in extends
 
 
+def test_a_name_made_from_a_method_that_no_paper_presents_extends_nothing(tmp_path):
+    # extends.by-name-unpresented-child: 'as in Florp-GRPO' merely names it; no paper introduces, uses or compares it
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs trained with GRPO. Deep stacking, "
+                       "as in Florp-GRPO, can be redundant.\n")
+    assert not {(s, o) for s, p, o in triples if p == "extends"} & {("florp-grpo", "grpo")}
+    assert any(s == "florp-grpo" for s, p, o in _triples(tmp_path, "1. Zorvath\nZorvath introduces Florp-GRPO, "
+                                                              "an agent for proofs trained with GRPO.\n") if p == "extends")
+
+
 def test_a_generation_gives_way_to_a_longer_known_name_and_to_releases(tmp_path):
     linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}',
                      '{"id": "Zorblax 2.5 Pro", "type": "Model", "aliases": [], "variant_of": "Zorblax"}')
