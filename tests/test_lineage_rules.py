@@ -128,6 +128,23 @@ def test_x_style_states_lineage_and_x_based_does_not(tmp_path):
     assert "dapo" in extends and "grpo" not in extends
 
 
+def test_x_inspired_and_spaced_x_style_state_no_lineage(tmp_path):
+    # a part that borrows from X or resembles it ('DAPO-inspired clipping', 'GRPO style rewards') is no modified X
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath adds DAPO-inspired clipping "
+                       "and GRPO style rewards to PPO-style training.\n")
+    extends = {o for s, p, o in triples if s == "zorvath" and p == "extends"}
+    assert "ppo" in extends and "dapo" not in extends and "grpo" not in extends
+
+
+def test_a_name_made_from_a_method_that_no_paper_presents_extends_nothing(tmp_path):
+    # extends.by-name-unpresented-child: 'as in Florp-GRPO' merely names it; no paper introduces, uses or compares it
+    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs trained with GRPO. Deep stacking, "
+                       "as in Florp-GRPO, can be redundant.\n")
+    assert not {(s, o) for s, p, o in triples if p == "extends"} & {("florp-grpo", "grpo")}
+    assert any(s == "florp-grpo" for s, p, o in _triples(tmp_path, "1. Zorvath\nZorvath introduces Florp-GRPO, "
+                                                              "an agent for proofs trained with GRPO.\n") if p == "extends")
+
+
 def test_a_generation_gives_way_to_a_longer_known_name_and_to_releases(tmp_path):
     linker = _linker(tmp_path, '{"id": "Zorblax", "type": "Model", "aliases": [], "variant_of": null}',
                      '{"id": "Zorblax 2.5 Pro", "type": "Model", "aliases": [], "variant_of": "Zorblax"}')
@@ -143,11 +160,6 @@ def test_uses_x_with_states_lineage_only_when_x_sits_between_the_use_and_the_wit
                        "a soft clip and GRPO ratios. Zorvath also uses DAPO with a replay buffer.\n")
     extends = {o for s, p, o in triples if s == "zorvath" and p == "extends"}
     assert "dapo" in extends and "grpo" not in extends
-
-
-def test_x_style_with_a_space_states_lineage_too(tmp_path):
-    triples = _triples(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. Zorvath adds DAPO style clipping.\n")
-    assert ("zorvath", "extends", "dapo") in triples
 
 
 def test_a_prefix_of_time_or_negation_makes_no_lineage_child():

@@ -186,6 +186,11 @@ def lineage_from_names(corpus: LinkedCorpus, found, lex: Lexicon) -> None:
             continue
         if introduced_by[child_key] & system_of[parent_key]:
             continue  # 'Zorb-BCP' from the paper that makes Zorb is a setting or part of it, not a later method
+        if child_key not in presented and not long_names[child_key]:
+            # extends.by-name-unpresented-child: 'as in Zorb-H, ...' merely names Zorb-H; a child, like a coined
+            # parent, needs a paper that introduces, uses or compares it, or a spelled-out name the text defines
+            # ('Multi-Agent Zorb Optimization (MAZO)' says what was changed)
+            continue
         if methods[child_key].in_vocabulary:
             # extends.by-name is for a method the text brings in under a name made from its parent ('Zorb-RoC');
             # a widely known method merely named ('QZorb beats Zorb') has a lineage the text does not state
