@@ -74,12 +74,12 @@ def test_dev_gold_scores_do_not_regress():
     gold = json.loads(gold_file.read_text())
     paths = [CORPUS / d["digest"] for d in gold["digests"]]
     report = evaluate(build(paths), gold)
-    # Floors a little under what we measured on the 12 weeks (entities 0.842, relations 0.853,
-    # variantOf 0.795, extends 0.600; round 8), so a regression fails. Only figures are compared and shown:
+    # Floors a little under what we measured on the 12 weeks (entities 0.846, relations 0.857,
+    # variantOf 0.818, extends 0.600; round 13), so a regression fails. Only figures are compared and shown:
     # the file holds weeks kept untouched while rules change (benchmarks/eval-split.json), whose
     # misses nobody reads.
     figures = {name: round(getattr(report, name).f1, 3) for name in ("entities", "relations", "variant_of", "extends")}
-    floors = {"entities": 0.83, "relations": 0.845, "variant_of": 0.78, "extends": 0.58}
+    floors = {"entities": 0.84, "relations": 0.85, "variant_of": 0.81, "extends": 0.58}
     assert all(figures[name] >= floor for name, floor in floors.items()), f"F1 {figures} under the floors {floors}"
 
 
