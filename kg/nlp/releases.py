@@ -87,9 +87,7 @@ def elided_versions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int
         version = shape.group("version")
         k = m.end
         while True:
-            j = k
-            while j < len(doc) and j - k < 2 and doc[j].text.lower() in lex.elided_version_joiners:
-                j += 1  # ', and' is one joiner of two tokens
+            j = _after_joiner(doc, k, lex)
             if j == k or j >= len(doc) or j in taken or not VERSION_NUMBER.match(doc[j].text) or doc[j].text == version:
                 break
             # 'Zorb 3, 40 tasks': a release keeps the version's number of digits; a count seldom does, and a score
@@ -105,6 +103,14 @@ def elided_versions(mentions: list[Mention], doc: Doc, sent_index: dict[int, int
     return out
 
 
+def _after_joiner(doc: Doc, k: int, lex: Lexicon) -> int:
+    """Where the list goes on after the joiner at token k (',', 'and', ', and': elided-version-joiners.txt), or k."""
+    j = k
+    while j < len(doc) and j - k < 2 and doc[j].text.lower() in lex.elided_version_joiners:
+        j += 1  # ', and' is one joiner of two tokens
+    return j
+
+
 def elided_tiers(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], lex: Lexicon) -> list[Mention]:
     """name.elided-tier: 'Zorb 2.5 Pro and Flash', 'Zorb-4 Sonnet, Haiku or Opus' name 'Zorb 2.5 Flash', 'Zorb-4 Haiku'
     and 'Zorb-4 Opus' too: a capitalised tier (model-tiers.txt) joined to a model's name that ends with one replaces
@@ -118,9 +124,7 @@ def elided_tiers(mentions: list[Mention], doc: Doc, sent_index: dict[int, int], 
             continue
         k = m.end
         while True:
-            j = k
-            while j < len(doc) and j - k < 2 and doc[j].text.lower() in lex.elided_version_joiners:
-                j += 1  # ', and' is one joiner of two tokens
+            j = _after_joiner(doc, k, lex)
             if j == k or j >= len(doc) or j in taken or not doc[j].text[:1].isupper() or doc[j].lower_ not in lex.model_tiers \
                     or doc[j].lower_ == last.lower() or (j + 1 < len(doc) and doc[j + 1].text[:1].isdigit()):
                 break  # not 'Zorb Pro and Flash 2': a tier with its own version is a name of its own
