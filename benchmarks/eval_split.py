@@ -8,6 +8,7 @@ raises the tuned figures but not the untouched ones is overfitting.
     .venv/bin/python benchmarks/eval_split.py            # table, and benchmarks/results/eval-split.json
     .venv/bin/python benchmarks/eval_split.py --misses   # also every miss and false positive, readable weeks only
     .venv/bin/python benchmarks/eval_split.py --misses-without-vocab   # the entity ones of a build without the gold names
+    .venv/bin/python benchmarks/eval_split.py --write-sides DIR   # DIR/SIDE.json and DIR/SIDE/, for kg eval
 """
 
 from __future__ import annotations
@@ -56,6 +57,21 @@ def load_split() -> tuple[dict, dict[str, dict], Path]:
     return split, annotated, corpus
 
 
+def write_sides(out: Path, sides: dict[str, list[str]], annotated: dict[str, dict], corpus: Path) -> None:
+    """Each side as kg eval reads it: its gold alone (DIR/SIDE.json) and a folder of links to its digests (DIR/SIDE/),
+    so that `kg eval --gold DIR/tuned.json DIR/tuned/` gives this script's tuned figures."""
+    for side, weeks in sides.items():
+        folder = out / side
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.iterdir():
+            old.unlink()
+        for week in weeks:
+            (folder / week).symlink_to(corpus / week)
+        gold = json.dumps({"digests": [annotated[w] for w in weeks]}, indent=1, sort_keys=True) + "\n"
+        (out / f"{side}.json").write_text(gold, encoding="utf-8")
+    print(f"wrote {len(sides)} sides to {out}: kg eval --gold {out}/SIDE.json {out}/SIDE/")
+
+
 def score(weeks: list[str], annotated: dict[str, dict], corpus: Path, without_vocab: bool):
     gold = {"digests": [annotated[w] for w in weeks]}
     vocabulary = load_vocabulary()
@@ -69,9 +85,14 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="list misses and false positives of the readable weeks (tuned, fit, train, blind)")
     parser.add_argument("--misses-without-vocab", action="store_true",
                         help="list the entity misses and false positives of the readable weeks built without their gold names in the vocabulary")
+    parser.add_argument("--write-sides", type=Path, metavar="DIR",
+                        help="write each side's gold and a folder of links to its digests for kg eval, and stop")
     args = parser.parse_args()
     split, annotated, corpus = load_split()
     sides = {side: [w for w in split.get(side, []) if w in annotated] for side in SIDES}
+    if args.write_sides:
+        write_sides(args.write_sides, sides, annotated, corpus)
+        return
     figures: dict = {"weeks": sides}
     rows: dict[str, dict[str, tuple[float, float, float]]] = {}
     for variant, without_vocab in (("", False), (" (without vocab)", True)):

@@ -120,3 +120,30 @@ Nothing else.
     }]}
     report = evaluate(build([tmp_path]), gold)
     assert report.variant_of.false_positives == [] and report.variant_of.tp == 1
+
+
+def test_each_side_written_for_kg_eval_holds_its_own_weeks_only(tmp_path):
+    """eval_split.py --write-sides: kg eval on DIR/SIDE.json and DIR/SIDE/ must score exactly the side's weeks (one
+    gold digest too many, or one link missing, and the figures would differ from the script's)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import pytest
+
+    from kg.evaluate import load_gold
+
+    from conftest import CORPUS
+
+    root = Path(__file__).resolve().parent.parent
+    if not CORPUS.is_dir():
+        pytest.skip("shared corpus not present")
+    run = subprocess.run([sys.executable, str(root / "benchmarks" / "eval_split.py"), "--write-sides", str(tmp_path)],
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr
+    split = json.loads((root / "benchmarks" / "eval-split.json").read_text(encoding="utf-8"))
+    for side in ("tuned", "untouched", "spare"):
+        weeks = [d["digest"] for d in load_gold(tmp_path / f"{side}.json")["digests"]]
+        assert weeks == split[side]
+        links = sorted(p.name for p in (tmp_path / side).iterdir())
+        assert links == sorted(split[side]) and all((tmp_path / side / w).resolve().is_file() for w in links)
