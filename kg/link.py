@@ -672,17 +672,18 @@ class Linker:
         if entity.in_vocabulary:
             return None
         segments = _split_label(entity.label)
-        first = fold(segments[0])
+        folded = _segments(entity.label)
+        first = folded[0]
         sizes = {fold(s) for s in segments if SIZE_TOKEN.match(s)}
         # family.same-size-is-no-family: 'Zorb-70B' keeps every size of 'Zorb-Llama-70B', so it is that model spelled
         # short, not its family; 'Zorb2-1M' of 'Zorb2-7B-Instruct-1M' drops the size 7B and is one
         shorter = [k for k in self._keys.starting_with(first)
-                   if k != entity.key and entities[k].type in {entity.type, None} and _is_subsequence(_segments(entities[k].label), segments)
+                   if k != entity.key and entities[k].type in {entity.type, None} and _is_subsequence(_segments(entities[k].label), folded)
                    and not (sizes and sizes <= set(_segments(entities[k].label)))]
         if shorter:
             # among equally long names, the one that keeps the variant's closing tag: 'Zorb2-7B-Instruct-1M' is a
             # 'Zorb2-1M' (its size and tier dropped), not a 'Zorb2-Instruct' that has lost the '1M'
-            last = fold(segments[-1])
+            last = folded[-1]
             return "family.shorter-name", max(shorter, key=lambda k: (len(_segments(entities[k].label)),
                                                                       _segments(entities[k].label)[-1] == last, k))
         return None
@@ -932,8 +933,8 @@ def _segments(label: str) -> list[str]:
 
 
 def _is_subsequence(short: list[str], long: list[str]) -> bool:
-    """True when 'short' keeps the first part of 'long' and drops at least one later part, in order."""
-    long = [fold(p) for p in long]
+    """True when 'short' keeps the first part of 'long' and drops at least one later part, in order (both folded,
+    as _segments gives them: folding the long name again for every candidate was most of the families pass)."""
     if len(short) < 2 or len(short) >= len(long) or short[0] != long[0] or short == long[: len(short)]:
         return False
     it = iter(long[1:])

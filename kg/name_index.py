@@ -24,6 +24,7 @@ from bisect import bisect_left, insort
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
+from typing import Any
 
 _ACRONYM_LIKE = re.compile(r"[A-Z]{2}")
 _HEAD_JOINERS = frozenset("-\u2010")  # ASCII hyphen and the Unicode hyphen digests also use
@@ -155,20 +156,24 @@ class KeyPrefixes:
     sorted order, without scanning them all. Keys added to the dict since the last question are taken in first
     (a dict keeps insertion order, so they are its last ones)."""
 
-    def __init__(self, entries: Mapping[str, object]) -> None:
+    def __init__(self, entries: dict[str, Any]) -> None:
         self._entries = entries
         self._sorted: list[str] = []
         self._taken = 0
 
     def starting_with(self, prefix: str) -> list[str]:
-        if len(self._entries) < self._taken:
+        added = len(self._entries) - self._taken
+        if added < 0:
             raise RuntimeError("KeyPrefixes: a key was removed from the dict it indexes")
-        for key in islice(self._entries, self._taken, None):
-            insort(self._sorted, key)
-        self._taken = len(self._entries)
-        out = []
-        for key in islice(self._sorted, bisect_left(self._sorted, prefix), None):
-            if not key.startswith(prefix):
-                break
-            out.append(key)
-        return out
+        if added:
+            # the new keys are the dict's last ones: read them from its end, since skipping the keys already
+            # taken from its start would cost the dict's size on every question
+            for key in islice(reversed(self._entries), added):
+                insort(self._sorted, key)
+            self._taken = len(self._entries)
+        # by index, not islice: islice walks the list up to where the prefix's keys begin
+        keys = self._sorted
+        start = end = bisect_left(keys, prefix)
+        while end < len(keys) and keys[end].startswith(prefix):
+            end += 1
+        return keys[start:end]
