@@ -23,6 +23,9 @@ def test_generations_sit_under_their_family():
     family = {e.id: e.variant_of for e in load_vocabulary().entries}
     assert family["Qwen3"] == family["Qwen2.5"] == "Qwen"
     assert family["Llama-3.1"] == "LLaMA" and family["Llama-3.1-8B"] == "Llama-3.1"
+    # GPT-4.1 is a series of its own (4.1, 4.1 mini, 4.1 nano), released after GPT-4o, not a GPT-4 release
+    # like GPT-4 Turbo: the readable weeks' annotators never put it under GPT-4
+    assert family["GPT-4.1"] is None and family["GPT-4.1-mini"] == "GPT-4.1" and family["GPT-4 Turbo"] == "GPT-4"
     # distills keep their parent: size -> distill line -> the model distilled from
     assert family["DeepSeek-R1-Distill-Qwen-7B"] == "DeepSeek-R1-Distill-Qwen" and family["DeepSeek-R1-Distill-Qwen"] == "DeepSeek-R1"
     # benchmark editions sit under their benchmark, a family's new release under the family
