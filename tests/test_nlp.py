@@ -82,6 +82,16 @@ def test_tokenizer_splits_suffixes_and_lists(nlp):
     assert [t.text for t in nlp.make_doc("DeepSeek’s R1.")] == ["DeepSeek", "’s", "R1", "."]
 
 
+def test_an_abbreviations_period_ends_no_sentence(nlp):
+    """tokenizer.abbreviation-period: the suffix rule that cuts a name's closing period ('R1.') cut 'U.S.' too, and
+    the sentencizer then ended the sentence there: 'reconstructs U.S. SEC filings into Zorbdown' became two, the
+    second opening with 'SEC' as if it were the item's subject."""
+    doc = nlp("This release reconstructs U.S. SEC filings into Zorbdown. It also ships Zorb-OCR.")
+    assert [s.text for s in doc.sents] == ["This release reconstructs U.S. SEC filings into Zorbdown.", "It also ships Zorb-OCR."]
+    assert [t.text for t in nlp.make_doc("built by the U.K. AISI and E.U. labs")][3:8] == ["U.K.", "AISI", "and", "E.U.", "labs"]
+    assert [t.text for t in nlp.make_doc("It beats Zorb-4 and GPT-4.")][-2:] == ["GPT-4", "."]
+
+
 def test_line_breaks_end_sentences(nlp):
     doc = nlp("Key highlights:\n● Fast RL – it works\nNext line here.")
     assert [s.text.strip() for s in doc.sents] == ["Key highlights:", "● Fast RL – it works", "Next line here."]

@@ -78,7 +78,9 @@ def _tokenizer_rules(nlp: Language, lex: Lexicon) -> None:
     tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     # Unit suffixes ('1M' -> '1' 'M') would cut names such as Qwen2.5-7B-Instruct-1M; measurements stay whole.
     suffixes = [p for p in cast(list[str], nlp.Defaults.suffixes) if "km|km²" not in p]
-    suffixes += [r"(?<=[A-Z0-9+])\.$", r"(?<=[A-Za-z0-9])[’']s$", lex.adjective_suffixes]
+    # A name's closing period is cut ('R1.' -> 'R1' '.'), an abbreviation's is not (tokenizer.abbreviation-period:
+    # 'U.S.' cut became a sentence end before 'SEC').
+    suffixes += [r"(?<=[A-Z0-9+])(?<![A-Z]\.[A-Z])\.$", r"(?<=[A-Za-z0-9])[’']s$", lex.adjective_suffixes]
     tokenizer.suffix_search = compile_suffix_regex(suffixes).search
     tokenizer.url_match = None
 
