@@ -894,3 +894,12 @@ def test_a_new_model_in_a_comparing_sentence_is_no_base_by_default(tmp_path):
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. The agents of "
                       "Mibbo-900B plan in a loop on GlimBench.\n")
     assert rules.get(("zorvath", "usesBaseModel", "mibbo-900b")) == {"usesBaseModel.only-this-paper"}
+
+
+def test_a_model_that_wins_the_clause_a_contrast_opens_is_no_baseline(tmp_path):
+    """comparedWith.subject-of-clause: in '..., while X generalizes better', X is the subject of the claim the contrast
+    opens, though the clause before compared; the rival of that earlier clause is still compared."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new router for agents.\n● Routing: trained routers beat "
+                      "Quxa-70B on in-domain tasks, while Mibbo-405B generalizes better to new domains.\n")
+    assert ("zorvath", "comparedWith", "mibbo-405b") not in rules
+    assert ("zorvath", "comparedWith", "quxa-70b") in rules

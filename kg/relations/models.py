@@ -48,7 +48,11 @@ def model_relation(c: MentionContext) -> RuleResult:
         # list's first model holds for every model of the list, though a comparison follows
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue-of-list"
     # 'X reaches 48%, outperforming Y'; comparedWith.subject-of-cue: 'tests show X consistently outperforms Y'
-    subject = not lex.compare_cues.search(before) and (opens_clause(before, lex) or lex.compare_subject_after.match(after) is not None)
+    subject_after = lex.compare_subject_after.match(after) is not None
+    # comparedWith.subject-of-clause: a model that a winning verb follows is the subject of the claim a contrast opens
+    # ('A beats B on Q, while X outperforms Y'), whatever the clause before compared
+    subject = (not lex.compare_cues.search(before) and (opens_clause(before, lex) or subject_after)) \
+        or (subject_after and not lex.compare_cues.search(lex.contrast_clause.split(before)[-1]))
     # comparedWith.example-needs-cue-before: 'large models like X can ... better traces' gives X as an example
     example = lex.example_before.search(before) is not None and not lex.compare_cues.search(before)
     if (c.lm.mention.in_title and c.entity.in_vocabulary and not lex.compare_cues.search(sentence)
