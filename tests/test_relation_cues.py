@@ -903,3 +903,10 @@ def test_a_model_that_wins_the_clause_a_contrast_opens_is_no_baseline(tmp_path):
                       "Quxa-70B on in-domain tasks, while Mibbo-405B generalizes better to new domains.\n")
     assert ("zorvath", "comparedWith", "mibbo-405b") not in rules
     assert ("zorvath", "comparedWith", "quxa-70b") in rules
+
+
+def test_a_model_the_system_extends_is_its_base(tmp_path):
+    """usesBaseModel.cue: 'extends X with ...' names the model the paper's system grows from, as 'built on X' does."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. It extends Quxa-70B with a planner "
+                      "and a memory of past proofs.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "quxa-70b")) == {"usesBaseModel.cue"}
