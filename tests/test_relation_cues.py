@@ -910,3 +910,14 @@ def test_a_model_the_system_extends_is_its_base(tmp_path):
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. It extends Quxa-70B with a planner "
                       "and a memory of past proofs.\n")
     assert rules.get(("zorvath", "usesBaseModel", "quxa-70b")) == {"usesBaseModel.cue"}
+
+
+def test_a_comparison_between_two_other_models_names_no_baseline(tmp_path):
+    """comparedWith.subject-is-other: 'Quxa-70B consistently outperforms Mibbo-405B' in a paper about Zorvath is a finding
+    about two other models: Mibbo-405B is not the paper's baseline. The paper's own system beating a model, or a model
+    trained with it ('Glimmo-8B trained with Zorvath beats Snorka-9B'), still compares."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new method for tuning agents on proofs.\n● Motivation: "
+                      "Quxa-70B consistently outperforms Mibbo-405B on long proofs, yet both stall on short ones.\n"
+                      "● Results: Glimmo-8B trained with Zorvath beats Snorka-9B on proofs.\n")
+    assert ("zorvath", "comparedWith", "mibbo-405b") not in rules
+    assert ("zorvath", "comparedWith", "snorka-9b") in rules
