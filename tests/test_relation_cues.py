@@ -921,3 +921,11 @@ def test_a_comparison_between_two_other_models_names_no_baseline(tmp_path):
                       "● Results: Glimmo-8B trained with Zorvath beats Snorka-9B on proofs.\n")
     assert ("zorvath", "comparedWith", "mibbo-405b") not in rules
     assert ("zorvath", "comparedWith", "snorka-9b") in rules
+
+
+def test_a_benchmark_the_authors_create_is_introduced(tmp_path):
+    """introduces.verb: 'The authors create GlimBench to test ...' introduces GlimBench, as 'build' would: 'create' is
+    an intro verb (intro-verbs.txt)."""
+    rules = _rules_of(tmp_path, "1. Why Agents Stall on Long Proofs\nThe authors create GlimBench to test agents on long "
+                      "proofs, and find that Quxa-70B solves only 12% of them.\n")
+    assert rules.get(("why-agents-stall-on-long-proofs", "introduces", "glimbench")) == {"introduces.verb"}
