@@ -130,6 +130,7 @@ class Lexicon:
     study_list_before: re.Pattern[str]
     compare_cues: re.Pattern[str]
     compare_subject_after: re.Pattern[str]  # 'X consistently outperforms Y': X is the comparison's subject
+    subject_verb_gap: re.Pattern[str]  # 'X consistently beats': only adverbs between a subject and its verb
     compare_win_after: re.Pattern[str]  # '..., outperforming Y', '... beats Y': the sentence's subject wins over others
     extend_before: re.Pattern[str]
     extend_strong_before: re.Pattern[str]  # the lineage cues that state a parent without a cue of use

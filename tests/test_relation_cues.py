@@ -894,3 +894,38 @@ def test_a_new_model_in_a_comparing_sentence_is_no_base_by_default(tmp_path):
     rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new training recipe for reasoning agents. The agents of "
                       "Mibbo-900B plan in a loop on GlimBench.\n")
     assert rules.get(("zorvath", "usesBaseModel", "mibbo-900b")) == {"usesBaseModel.only-this-paper"}
+
+
+def test_a_model_that_wins_the_clause_a_contrast_opens_is_no_baseline(tmp_path):
+    """comparedWith.subject-of-clause: in '..., while X generalizes better', X is the subject of the claim the contrast
+    opens, though the clause before compared; the rival of that earlier clause is still compared."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new router for agents.\n● Routing: trained routers beat "
+                      "Quxa-70B on in-domain tasks, while Mibbo-405B generalizes better to new domains.\n")
+    assert ("zorvath", "comparedWith", "mibbo-405b") not in rules
+    assert ("zorvath", "comparedWith", "quxa-70b") in rules
+
+
+def test_a_model_the_system_extends_is_its_base(tmp_path):
+    """usesBaseModel.cue: 'extends X with ...' names the model the paper's system grows from, as 'built on X' does."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new agent for proofs. It extends Quxa-70B with a planner "
+                      "and a memory of past proofs.\n")
+    assert rules.get(("zorvath", "usesBaseModel", "quxa-70b")) == {"usesBaseModel.cue"}
+
+
+def test_a_comparison_between_two_other_models_names_no_baseline(tmp_path):
+    """comparedWith.subject-is-other: 'Quxa-70B consistently outperforms Mibbo-405B' in a paper about Zorvath is a finding
+    about two other models: Mibbo-405B is not the paper's baseline. The paper's own system beating a model, or a model
+    trained with it ('Glimmo-8B trained with Zorvath beats Snorka-9B'), still compares."""
+    rules = _rules_of(tmp_path, "1. Zorvath\nZorvath is a new method for tuning agents on proofs.\n● Motivation: "
+                      "Quxa-70B consistently outperforms Mibbo-405B on long proofs, yet both stall on short ones.\n"
+                      "● Results: Glimmo-8B trained with Zorvath beats Snorka-9B on proofs.\n")
+    assert ("zorvath", "comparedWith", "mibbo-405b") not in rules
+    assert ("zorvath", "comparedWith", "snorka-9b") in rules
+
+
+def test_a_benchmark_the_authors_create_is_introduced(tmp_path):
+    """introduces.verb: 'The authors create GlimBench to test ...' introduces GlimBench, as 'build' would: 'create' is
+    an intro verb (intro-verbs.txt)."""
+    rules = _rules_of(tmp_path, "1. Why Agents Stall on Long Proofs\nThe authors create GlimBench to test agents on long "
+                      "proofs, and find that Quxa-70B solves only 12% of them.\n")
+    assert rules.get(("why-agents-stall-on-long-proofs", "introduces", "glimbench")) == {"introduces.verb"}

@@ -48,7 +48,11 @@ def model_relation(c: MentionContext) -> RuleResult:
         # list's first model holds for every model of the list, though a comparison follows
         return Predicate.USES_BASE_MODEL, "usesBaseModel.cue-of-list"
     # 'X reaches 48%, outperforming Y'; comparedWith.subject-of-cue: 'tests show X consistently outperforms Y'
-    subject = not lex.compare_cues.search(before) and (opens_clause(before, lex) or lex.compare_subject_after.match(after) is not None)
+    subject_after = lex.compare_subject_after.match(after) is not None
+    # comparedWith.subject-of-clause: a model that a winning verb follows is the subject of the claim a contrast opens
+    # ('A beats B on Q, while X outperforms Y'), whatever the clause before compared
+    subject = (not lex.compare_cues.search(before) and (opens_clause(before, lex) or subject_after)) \
+        or (subject_after and not lex.compare_cues.search(lex.contrast_clause.split(before)[-1]))
     # comparedWith.example-needs-cue-before: 'large models like X can ... better traces' gives X as an example
     example = lex.example_before.search(before) is not None and not lex.compare_cues.search(before)
     if (c.lm.mention.in_title and c.entity.in_vocabulary and not lex.compare_cues.search(sentence)
@@ -68,6 +72,8 @@ def model_relation(c: MentionContext) -> RuleResult:
             # comparedWith.cue-of-another: 'With X workers, Quux reaches 52%, beating Y': the cue after X is another
             # name's comparison; X is none of the baselines
             return None
+        if _other_model_compares(c, before):
+            return None
         return Predicate.COMPARED_WITH, "comparedWith.cue"
     if lex.compare_cues.search(sentence) and not subject and not example:
         return None  # comparedWith.cue-in-clause: a sentence that compares in another clause names no base by default
@@ -76,6 +82,27 @@ def model_relation(c: MentionContext) -> RuleResult:
     if c.only_this_paper and not c.entity.in_vocabulary and c.in_body and not lex.compare_cues.search(sentence):
         return Predicate.USES_BASE_MODEL, "usesBaseModel.only-this-paper"
     return None
+
+
+def _other_model_compares(c: MentionContext, before: str) -> bool:
+    """comparedWith.subject-is-other: True when the comparison before the mention is another model's: a model the paper
+    does not introduce opens the clause of the last cue ('Zorb-70B outperforms Quxa on proofs' in a paper about Mibbo):
+    the sentence reports a finding about other models, so neither is the paper's baseline."""
+    cues = list(c.lex.compare_cues.finditer(before))
+    if not cues:
+        return False
+    head = c.lex.contrast_clause.split(before[:cues[-1].start()])[-1]
+    for other in c.item.mentions:
+        if other.mention.sentence != c.lm.mention.sentence or other.entity == c.lm.entity or other.mention.surface in c.own_names:
+            continue
+        entity = c.entities.get(other.entity)
+        at = head.find(other.mention.surface)
+        # the other model is the verb's subject with nothing but adverbs between ('X consistently beats'): not 'X
+        # trained with Zorb beats', where X is the paper's base
+        if entity is not None and entity.type == EntityType.MODEL and at >= 0 and opens_clause(head[:at], c.lex) \
+                and c.lex.subject_verb_gap.fullmatch(head[at + len(other.mention.surface):]):
+            return True
+    return False
 
 
 def _before_list(c: MentionContext, before: str) -> str:
