@@ -27,6 +27,7 @@ from .slugs import hashed_key, name_key
 from .vocab import VocabEntry, Vocabulary, fold
 from .votes import Vote, decide_type, entity_features, vote_totals
 
+FAMILY_TYPES = frozenset({EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD})  # the types whose releases follow them
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
 _APOSTROPHE_YEAR = re.compile(r"['\u2019](?=\d{2}$)")  # 'AIME’25': the apostrophe that elides a year's century
 _POINT_RELEASE = re.compile(r"^(?P<major>.*?[A-Za-z][\s-]?\d+)\.\d+$")  # 'GPT-5.2' of 'GPT-5'
@@ -439,8 +440,10 @@ class Linker:
             # 'zero-shot Zorb-4o prompting') was broken by TIE_ORDER alone; the family is the better evidence
             tied = (parent is not None and entity.type is not None and parent.type is not None and not entity.in_vocabulary
                     and entity.type != parent.type and own[parent.type] >= own[entity.type])
-            if (weak or tied) and parent is not None and parent.type in {EntityType.MODEL, EntityType.BENCHMARK}:
-                # 'Phi-4-Mini-Reasoning' is a Phi-4 model whatever its title suggests
+            # 'Phi-4-Mini-Reasoning' is a Phi-4 model whatever its title suggests; type.method-family: 'Zorbflow-v2', a
+            # release of the Zorbflow framework, is a method too, though its version suffix weakly suggests a model (a
+            # release is of its family's kind; an organisation has units, not releases)
+            if (weak or tied) and parent is not None and parent.type in FAMILY_TYPES:
                 entities[key] = replace(entity, type=parent.type)
                 why = (f"its own votes tie {parent.type} with {entity.type}" if tied and not weak
                        else f"own votes for {entity.type or 'any type'} under {confident}")

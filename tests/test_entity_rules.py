@@ -446,6 +446,24 @@ def test_a_title_system_written_often_is_typed_by_the_one_apposition_that_says_m
     assert len(defaults) == 1
 
 
+def test_a_weakly_typed_release_of_a_method_family_is_a_method():
+    """type.method-family: 'Quxaflow-v2' is a release of the Quxaflow framework; its version suffix alone (a weak
+    vote for Model) must not make it a model whose family link is then dropped."""
+    from kg.ingest import Digest
+    from kg.link import Linker
+    from kg.namespaces import EntityType
+    vocabulary = load_vocabulary()
+    item = PaperItem("t.txt", 1, "Quxaflow: agents that plan",
+                     "Quxaflow is a new agent framework for long tasks. Quxaflow plans ahead. "
+                     "The authors also release Quxaflow-v2, which plans faster than Quxaflow.")
+    anns = list(annotate(build_nlp(vocabulary), [item], vocabulary))
+    digest = Digest(source_file="t.txt", title="t", date_range=None, date=None, layout="numbered", items=(item,))
+    corpus = Linker(vocabulary).link([digest], anns)
+    family, release = corpus.entities["quxaflow"], corpus.entities["quxaflow-v2"]
+    assert family.type == release.type == EntityType.METHOD
+    assert release.variant_of == family.key
+
+
 def _linker_knowing(tmp_path, rows):
     """A linker whose vocabulary holds just these (name, type) rows."""
     from kg.link import Linker
