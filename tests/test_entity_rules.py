@@ -481,6 +481,20 @@ def test_a_weakly_typed_family_takes_the_type_its_releases_surely_have():
     assert release.variant_of == family.key
 
 
+def test_a_name_ending_in_plural_models_is_a_kind_of_model_not_a_model():
+    """type.plural-models-kind: 'Quxal Reasoning Models (QRMs)' names an approach many trained models follow; the
+    singular 'Quxal Reasoning Model' names one model."""
+    from kg.lexicon import load_lexicon
+    from kg.namespaces import EntityType
+    from kg.nlp import type_from_expansion
+    from kg.nlp.shapes import model_word_ending
+    lex = load_lexicon()
+    assert type_from_expansion("Quxal Reasoning Models", lex) == EntityType.METHOD
+    assert model_word_ending("Quxal Reasoning Models", lex) is None
+    assert type_from_expansion("Quxal Reasoning Model", lex) == EntityType.MODEL
+    assert model_word_ending("Quxal Reasoning Model", lex) == EntityType.MODEL
+
+
 def _linker_knowing(tmp_path, rows):
     """A linker whose vocabulary holds just these (name, type) rows."""
     from kg.link import Linker
