@@ -27,6 +27,7 @@ from .slugs import hashed_key, name_key
 from .vocab import VocabEntry, Vocabulary, fold
 from .votes import Vote, decide_type, entity_features, vote_totals
 
+SHAPE_RULE_PREFIX = "shape."  # the rules that read a name alone (kg/nlp/shapes.py), not the words around it
 FAMILY_TYPES = frozenset({EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD})  # the types whose releases follow them
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
 _APOSTROPHE_YEAR = re.compile(r"['\u2019](?=\d{2}$)")  # 'AIME’25': the apostrophe that elides a year's century
@@ -173,6 +174,7 @@ class Linker:
         digests: dict[str, set[str]] = defaultdict(set)
         votes: dict[str, list[TracedVote]] = defaultdict(list)
         surfaces: dict[str, Counter[str]] = defaultdict(Counter)
+        shaped: set[tuple[str, str, Vote]] = set()  # (entity, digest, shape vote) already counted
         linked_items = []
         for ann in annotated:
             digest = ann.item.digest_file
@@ -195,7 +197,15 @@ class Linker:
                 aliases[key].add(mention.text if bare else mention.surface)
                 digests[key].add(digest)
                 sentence = ann.sentences[mention.sentence]
-                votes[key].extend(TracedVote(v, digest, sentence) for v in mention.votes)
+                # type.shape-once-per-digest: a shape vote reads the name alone, so every mention casts the same one;
+                # counted once per digest, so that 'ZorbNet' written six times does not outvote the one apposition
+                # that calls it a model (a context vote reads its own sentence, and counts each time)
+                for v in mention.votes:
+                    if v.rule.startswith(SHAPE_RULE_PREFIX):
+                        if (key, digest, v) in shaped:
+                            continue
+                        shaped.add((key, digest, v))
+                    votes[key].append(TracedVote(v, digest, sentence))
                 if mention.source == "title" and key not in defaulted:
                     # a paper's own named system is a method unless told otherwise: a default, cast once per item,
                     # so that an item writing the name five times does not outvote the one apposition that types it

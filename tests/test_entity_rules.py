@@ -495,6 +495,24 @@ def test_a_name_ending_in_plural_models_is_a_kind_of_model_not_a_model():
     assert model_word_ending("Quxal Reasoning Model", lex) == EntityType.MODEL
 
 
+def test_a_shape_vote_counts_once_per_digest():
+    """type.shape-once-per-digest: every mention of 'QuxoNet' casts the same weak method-ending vote; written six times,
+    the name must not outvote the one apposition that calls it a language model."""
+    from kg.ingest import Digest
+    from kg.link import Linker
+    from kg.namespaces import EntityType
+    vocabulary = load_vocabulary()
+    item = PaperItem("t.txt", 1, "Bytes all the way down",
+                     "Proposes QuxoNet, a byte-level language model that learns its own tokens. QuxoNet is fast. "
+                     "QuxoNet scales well. On long inputs, QuxoNet leads. QuxoNet is robust. QuxoNet is open.")
+    anns = list(annotate(build_nlp(vocabulary), [item], vocabulary))
+    digest = Digest(source_file="t.txt", title="t", date_range=None, date=None, layout="numbered", items=(item,))
+    corpus = Linker(vocabulary).link([digest], anns)
+    entity = corpus.entities["quxonet"]
+    assert entity.type == EntityType.MODEL
+    assert [t.vote.rule for t in corpus.votes[entity.key]].count("shape.method-ending") == 1
+
+
 def _linker_knowing(tmp_path, rows):
     """A linker whose vocabulary holds just these (name, type) rows."""
     from kg.link import Linker
