@@ -453,8 +453,10 @@ class Linker:
                     and entity.type != parent.type and own[parent.type] >= own[entity.type])
             # 'Phi-4-Mini-Reasoning' is a Phi-4 model whatever its title suggests; type.method-family: 'Zorbflow-v2', a
             # release of the Zorbflow framework, is a method too, though its version suffix weakly suggests a model (a
-            # release is of its family's kind; an organisation has units, not releases)
-            if (weak or tied) and parent is not None and parent.type in FAMILY_TYPES:
+            # release is of its family's kind; an organisation has units, not releases); not a size of a method
+            # family ('Zorbflow-7B' is weights: type.sized-variant makes the family a model instead)
+            if (weak or tied) and parent is not None and parent.type in FAMILY_TYPES \
+                    and not (parent.type == EntityType.METHOD and _sized_release(entity, parent)):
                 entities[key] = replace(entity, type=parent.type)
                 why = (f"its own votes tie {parent.type} with {entity.type}" if tied and not weak
                        else f"own votes for {entity.type or 'any type'} under {confident}")
@@ -610,10 +612,9 @@ class Linker:
             entity = entities[key]
             parent = entities.get(entity.variant_of) if entity.variant_of else None
             if (parent is None or entity.type != EntityType.MODEL or parent.type != EntityType.METHOD
-                    or parent.in_vocabulary or not entity.label.startswith(parent.label)):
+                    or parent.in_vocabulary):
                 continue
-            tail = _split_label(entity.label[len(parent.label):].strip(" -"))
-            if tail and SIZE_TOKEN.match(tail[0]):
+            if _sized_release(entity, parent):
                 entities[parent.key] = replace(parent, type=EntityType.MODEL)
                 decisions[parent.key].append(Decision("type.sized-variant", f"Model: {entity.label} is a size of it"))
 
@@ -905,6 +906,14 @@ def _numbered_version(entity: Entity, parent: Entity) -> bool:
         return False
     tail = entity.label[len(parent.label):]
     return tail[:1] in {" ", "-", ""} and bool(VERSION_TOKEN.match(tail.lstrip(" -")) or _CAPITAL_VERSION.match(tail.lstrip(" -")))
+
+
+def _sized_release(entity: Entity, family: Entity) -> bool:
+    """'Zorb-4B' of 'Zorb': the family's name, then a parameter count (weights, whatever the family is called)."""
+    if not entity.label.startswith(family.label):
+        return False
+    tail = _split_label(entity.label[len(family.label):].strip(" -"))
+    return bool(tail) and bool(SIZE_TOKEN.match(tail[0]))
 
 
 def _vocab_entity(key: str, entry: VocabEntry) -> Entity:
