@@ -27,6 +27,8 @@ from .slugs import hashed_key, name_key
 from .vocab import VocabEntry, Vocabulary, fold
 from .votes import Vote, decide_type, entity_features, vote_totals
 
+SHAPE_RULE_PREFIX = "shape."  # the rules that read a name alone (kg/nlp/shapes.py), not the words around it
+FAMILY_TYPES = frozenset({EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD})  # the types whose releases follow them
 _EDITION = re.compile(r"^(?P<base>.*?[A-Za-z])[\s-]?(?P<century>20)?(?P<year>\d{2})$")
 _APOSTROPHE_YEAR = re.compile(r"['\u2019](?=\d{2}$)")  # 'AIME’25': the apostrophe that elides a year's century
 _POINT_RELEASE = re.compile(r"^(?P<major>.*?[A-Za-z][\s-]?\d+)\.\d+$")  # 'GPT-5.2' of 'GPT-5'
@@ -172,6 +174,7 @@ class Linker:
         digests: dict[str, set[str]] = defaultdict(set)
         votes: dict[str, list[TracedVote]] = defaultdict(list)
         surfaces: dict[str, Counter[str]] = defaultdict(Counter)
+        shaped: set[tuple[str, str, Vote]] = set()  # (entity, digest, shape vote) already counted
         linked_items = []
         for ann in annotated:
             digest = ann.item.digest_file
@@ -194,7 +197,15 @@ class Linker:
                 aliases[key].add(mention.text if bare else mention.surface)
                 digests[key].add(digest)
                 sentence = ann.sentences[mention.sentence]
-                votes[key].extend(TracedVote(v, digest, sentence) for v in mention.votes)
+                # type.shape-once-per-digest: a shape vote reads the name alone, so every mention casts the same one;
+                # counted once per digest, so that 'ZorbNet' written six times does not outvote the one apposition
+                # that calls it a model (a context vote reads its own sentence, and counts each time)
+                for v in mention.votes:
+                    if v.rule.startswith(SHAPE_RULE_PREFIX):
+                        if (key, digest, v) in shaped:
+                            continue
+                        shaped.add((key, digest, v))
+                    votes[key].append(TracedVote(v, digest, sentence))
                 if mention.source == "title" and key not in defaulted:
                     # a paper's own named system is a method unless told otherwise: a default, cast once per item,
                     # so that an item writing the name five times does not outvote the one apposition that types it
@@ -430,6 +441,7 @@ class Linker:
         for key in sorted(entities):
             self._find_family(entities, key, decisions)
         confident = self.lex.thresholds["confident-type"]
+        self._families_of_releases(entities, votes, decisions, confident)
         for key in list(entities):
             entity = entities[key]
             parent = entities.get(entity.variant_of) if entity.variant_of else None
@@ -439,8 +451,12 @@ class Linker:
             # 'zero-shot Zorb-4o prompting') was broken by TIE_ORDER alone; the family is the better evidence
             tied = (parent is not None and entity.type is not None and parent.type is not None and not entity.in_vocabulary
                     and entity.type != parent.type and own[parent.type] >= own[entity.type])
-            if (weak or tied) and parent is not None and parent.type in {EntityType.MODEL, EntityType.BENCHMARK}:
-                # 'Phi-4-Mini-Reasoning' is a Phi-4 model whatever its title suggests
+            # 'Phi-4-Mini-Reasoning' is a Phi-4 model whatever its title suggests; type.method-family: 'Zorbflow-v2', a
+            # release of the Zorbflow framework, is a method too, though its version suffix weakly suggests a model (a
+            # release is of its family's kind; an organisation has units, not releases); not a size of a method
+            # family ('Zorbflow-7B' is weights: type.sized-variant makes the family a model instead)
+            if (weak or tied) and parent is not None and parent.type in FAMILY_TYPES \
+                    and not (parent.type == EntityType.METHOD and _sized_release(entity, parent)):
                 entities[key] = replace(entity, type=parent.type)
                 why = (f"its own votes tie {parent.type} with {entity.type}" if tied and not weak
                        else f"own votes for {entity.type or 'any type'} under {confident}")
@@ -566,6 +582,29 @@ class Linker:
             return family
         return parent.variant_of
 
+    @staticmethod
+    def _families_of_releases(entities: dict[str, Entity], votes: dict[str, list[TracedVote]],
+                              decisions: dict[str, list[Decision]], confident: int) -> None:
+        """type.release-family: a discovered family the text types only weakly ('Zorb', named once in a list) takes the type
+        its releases are surely of ('Zorb-2.5' and 'Zorb-3', models by their shape and context), when they agree: a
+        family is of its releases' kind."""
+        kinds: dict[str, set[EntityType]] = defaultdict(set)
+        for entity in entities.values():
+            if entity.variant_of and entity.type in {EntityType.MODEL, EntityType.BENCHMARK}:
+                own = vote_totals(t.vote for t in votes.get(entity.key, ()))
+                if entity.in_vocabulary or own[entity.type] >= confident:
+                    kinds[entity.variant_of].add(entity.type)
+        for key in sorted(kinds):
+            parent = entities.get(key)
+            if parent is None or parent.in_vocabulary or len(kinds[key]) != 1:
+                continue
+            (kind,) = kinds[key]
+            own = vote_totals(t.vote for t in votes.get(key, ()))
+            if parent.type != kind and (parent.type is None or own[parent.type] < confident):
+                entities[key] = replace(parent, type=kind)
+                decisions[key].append(Decision("type.release-family", f"{kind} like its releases (own votes for "
+                                               f"{parent.type or 'any type'} under {confident})"))
+
     def _sized_families(self, entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
         """A name released in sizes names weights: when 'Zorb-4B' is a model of the family 'Zorb' that only the
         text (not the vocabulary) calls a method, 'Zorb' is a model family."""
@@ -573,10 +612,9 @@ class Linker:
             entity = entities[key]
             parent = entities.get(entity.variant_of) if entity.variant_of else None
             if (parent is None or entity.type != EntityType.MODEL or parent.type != EntityType.METHOD
-                    or parent.in_vocabulary or not entity.label.startswith(parent.label)):
+                    or parent.in_vocabulary):
                 continue
-            tail = _split_label(entity.label[len(parent.label):].strip(" -"))
-            if tail and SIZE_TOKEN.match(tail[0]):
+            if _sized_release(entity, parent):
                 entities[parent.key] = replace(parent, type=EntityType.MODEL)
                 decisions[parent.key].append(Decision("type.sized-variant", f"Model: {entity.label} is a size of it"))
 
@@ -869,6 +907,14 @@ def _numbered_version(entity: Entity, parent: Entity) -> bool:
         return False
     tail = entity.label[len(parent.label):]
     return tail[:1] in {" ", "-", ""} and bool(VERSION_TOKEN.match(tail.lstrip(" -")) or _CAPITAL_VERSION.match(tail.lstrip(" -")))
+
+
+def _sized_release(entity: Entity, family: Entity) -> bool:
+    """'Zorb-4B' of 'Zorb': the family's name, then a parameter count (weights, whatever the family is called)."""
+    if not entity.label.startswith(family.label):
+        return False
+    tail = _split_label(entity.label[len(family.label):].strip(" -"))
+    return bool(tail) and bool(SIZE_TOKEN.match(tail[0]))
 
 
 def _vocab_entity(key: str, entry: VocabEntry) -> Entity:

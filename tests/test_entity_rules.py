@@ -446,6 +446,73 @@ def test_a_title_system_written_often_is_typed_by_the_one_apposition_that_says_m
     assert len(defaults) == 1
 
 
+def test_a_weakly_typed_release_of_a_method_family_is_a_method():
+    """type.method-family: 'Quxaflow-v2' is a release of the Quxaflow framework; its version suffix alone (a weak
+    vote for Model) must not make it a model whose family link is then dropped."""
+    from kg.ingest import Digest
+    from kg.link import Linker
+    from kg.namespaces import EntityType
+    vocabulary = load_vocabulary()
+    item = PaperItem("t.txt", 1, "Quxaflow: agents that plan",
+                     "Quxaflow is a new agent framework for long tasks. Quxaflow plans ahead. "
+                     "The authors also release Quxaflow-v2, which plans faster than Quxaflow.")
+    anns = list(annotate(build_nlp(vocabulary), [item], vocabulary))
+    digest = Digest(source_file="t.txt", title="t", date_range=None, date=None, layout="numbered", items=(item,))
+    corpus = Linker(vocabulary).link([digest], anns)
+    family, release = corpus.entities["quxaflow"], corpus.entities["quxaflow-v2"]
+    assert family.type == release.type == EntityType.METHOD
+    assert release.variant_of == family.key
+
+
+def test_a_weakly_typed_family_takes_the_type_its_releases_surely_have():
+    """type.release-family: 'Quxo-RL-32B' is surely a model (a parameter count) and a release of Quxo, which the text
+    types only by the title's weak default: Quxo is a model family, and the release keeps its family link."""
+    from kg.ingest import Digest
+    from kg.link import Linker
+    from kg.namespaces import EntityType
+    vocabulary = load_vocabulary()
+    item = PaperItem("t.txt", 1, "Quxo: one recipe for tool use",
+                     "Quxo-RL-32B reaches 60.1% on GAIA. With Quxo, tool calls drop sharply.")
+    anns = list(annotate(build_nlp(vocabulary), [item], vocabulary))
+    digest = Digest(source_file="t.txt", title="t", date_range=None, date=None, layout="numbered", items=(item,))
+    corpus = Linker(vocabulary).link([digest], anns)
+    family, release = corpus.entities["quxo"], corpus.entities["quxo-rl-32b"]
+    assert family.type == release.type == EntityType.MODEL
+    assert release.variant_of == family.key
+
+
+def test_a_name_ending_in_plural_models_is_a_kind_of_model_not_a_model():
+    """type.plural-models-kind: 'Quxal Reasoning Models (QRMs)' names an approach many trained models follow; the
+    singular 'Quxal Reasoning Model' names one model."""
+    from kg.lexicon import load_lexicon
+    from kg.namespaces import EntityType
+    from kg.nlp import type_from_expansion
+    from kg.nlp.shapes import model_word_ending
+    lex = load_lexicon()
+    assert type_from_expansion("Quxal Reasoning Models", lex) == EntityType.METHOD
+    assert model_word_ending("Quxal Reasoning Models", lex) is None
+    assert type_from_expansion("Quxal Reasoning Model", lex) == EntityType.MODEL
+    assert model_word_ending("Quxal Reasoning Model", lex) == EntityType.MODEL
+
+
+def test_a_shape_vote_counts_once_per_digest():
+    """type.shape-once-per-digest: every mention of 'QuxoNet' casts the same weak method-ending vote; written six times,
+    the name must not outvote the one apposition that calls it a language model."""
+    from kg.ingest import Digest
+    from kg.link import Linker
+    from kg.namespaces import EntityType
+    vocabulary = load_vocabulary()
+    item = PaperItem("t.txt", 1, "Bytes all the way down",
+                     "Proposes QuxoNet, a byte-level language model that learns its own tokens. QuxoNet is fast. "
+                     "QuxoNet scales well. On long inputs, QuxoNet leads. QuxoNet is robust. QuxoNet is open.")
+    anns = list(annotate(build_nlp(vocabulary), [item], vocabulary))
+    digest = Digest(source_file="t.txt", title="t", date_range=None, date=None, layout="numbered", items=(item,))
+    corpus = Linker(vocabulary).link([digest], anns)
+    entity = corpus.entities["quxonet"]
+    assert entity.type == EntityType.MODEL
+    assert [t.vote.rule for t in corpus.votes[entity.key]].count("shape.method-ending") == 1
+
+
 def _linker_knowing(tmp_path, rows):
     """A linker whose vocabulary holds just these (name, type) rows."""
     from kg.link import Linker

@@ -29,6 +29,12 @@ M, B, T = EntityType.MODEL, EntityType.BENCHMARK, EntityType.METHOD
 BODY = "ZorbiQ, a new optimizer, trains fast. We also run ZorbiQ on long tasks."
 
 
+def test_the_fit_reads_every_readable_side_of_the_split():
+    """The fitted decision learns from every week the rules may be read on (blind was left out for two rounds)."""
+    import eval_split
+    assert fit_weights.FIT_SIDES == eval_split.READABLE
+
+
 def _copy_lexicon(tmp_path: Path) -> Path:
     tmp_path.mkdir(parents=True, exist_ok=True)
     for path in lexicon_dir().iterdir():
