@@ -441,7 +441,6 @@ class Linker:
         for key in sorted(entities):
             self._find_family(entities, key, decisions)
         confident = self.lex.thresholds["confident-type"]
-        self._families_of_releases(entities, votes, decisions, confident)
         for key in list(entities):
             entity = entities[key]
             parent = entities.get(entity.variant_of) if entity.variant_of else None
@@ -581,29 +580,6 @@ class Linker:
                 or parent.label != f"{name} {number.split('.')[0]}"):
             return family
         return parent.variant_of
-
-    @staticmethod
-    def _families_of_releases(entities: dict[str, Entity], votes: dict[str, list[TracedVote]],
-                              decisions: dict[str, list[Decision]], confident: int) -> None:
-        """type.release-family: a discovered family the text types only weakly ('Zorb', named once in a list) takes the type
-        its releases are surely of ('Zorb-2.5' and 'Zorb-3', models by their shape and context), when they agree: a
-        family is of its releases' kind."""
-        kinds: dict[str, set[EntityType]] = defaultdict(set)
-        for entity in entities.values():
-            if entity.variant_of and entity.type in {EntityType.MODEL, EntityType.BENCHMARK}:
-                own = vote_totals(t.vote for t in votes.get(entity.key, ()))
-                if entity.in_vocabulary or own[entity.type] >= confident:
-                    kinds[entity.variant_of].add(entity.type)
-        for key in sorted(kinds):
-            parent = entities.get(key)
-            if parent is None or parent.in_vocabulary or len(kinds[key]) != 1:
-                continue
-            (kind,) = kinds[key]
-            own = vote_totals(t.vote for t in votes.get(key, ()))
-            if parent.type != kind and (parent.type is None or own[parent.type] < confident):
-                entities[key] = replace(parent, type=kind)
-                decisions[key].append(Decision("type.release-family", f"{kind} like its releases (own votes for "
-                                               f"{parent.type or 'any type'} under {confident})"))
 
     def _sized_families(self, entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
         """A name released in sizes names weights: when 'Zorb-4B' is a model of the family 'Zorb' that only the

@@ -464,23 +464,6 @@ def test_a_weakly_typed_release_of_a_method_family_is_a_method():
     assert release.variant_of == family.key
 
 
-def test_a_weakly_typed_family_takes_the_type_its_releases_surely_have():
-    """type.release-family: 'Quxo-RL-32B' is surely a model (a parameter count) and a release of Quxo, which the text
-    types only by the title's weak default: Quxo is a model family, and the release keeps its family link."""
-    from kg.ingest import Digest
-    from kg.link import Linker
-    from kg.namespaces import EntityType
-    vocabulary = load_vocabulary()
-    item = PaperItem("t.txt", 1, "Quxo: one recipe for tool use",
-                     "Quxo-RL-32B reaches 60.1% on GAIA. With Quxo, tool calls drop sharply.")
-    anns = list(annotate(build_nlp(vocabulary), [item], vocabulary))
-    digest = Digest(source_file="t.txt", title="t", date_range=None, date=None, layout="numbered", items=(item,))
-    corpus = Linker(vocabulary).link([digest], anns)
-    family, release = corpus.entities["quxo"], corpus.entities["quxo-rl-32b"]
-    assert family.type == release.type == EntityType.MODEL
-    assert release.variant_of == family.key
-
-
 def test_a_name_ending_in_plural_models_is_a_kind_of_model_not_a_model():
     """type.plural-models-kind: 'Quxal Reasoning Models (QRMs)' names an approach many trained models follow; the
     singular 'Quxal Reasoning Model' names one model."""
