@@ -430,16 +430,10 @@ def test_an_acronym_defined_as_contests_is_a_benchmark():
 def test_a_title_system_written_often_is_typed_by_the_one_apposition_that_says_model():
     """title.own-system is a default ('a method unless told otherwise'), cast once per item: an item that writes its
     own system's name five times must not outvote the apposition that calls it a model."""
-    from kg.ingest import Digest
-    from kg.link import Linker
     from kg.namespaces import EntityType
-    vocabulary = load_vocabulary()
-    item = PaperItem("t.txt", 1, "Quxaline-Voice: hearing and speaking at once",
-                     "Quxaline-Voice is a new open-source audio foundation model for speech. Quxaline-Voice uses a tokenizer. "
-                     "Quxaline-Voice outperforms others. On speech tasks, Quxaline-Voice leads. Quxaline-Voice is open.")
-    anns = list(annotate(build_nlp(vocabulary), [item], vocabulary))
-    digest = Digest(source_file="t.txt", title="t", date_range=None, date=None, layout="numbered", items=(item,))
-    corpus = Linker(vocabulary).link([digest], anns)
+    corpus = _linked_item("Quxaline-Voice: hearing and speaking at once",
+                          "Quxaline-Voice is a new open-source audio foundation model for speech. Quxaline-Voice uses a tokenizer. "
+                          "Quxaline-Voice outperforms others. On speech tasks, Quxaline-Voice leads. Quxaline-Voice is open.")
     [entity] = [e for e in corpus.entities.values() if e.label == "Quxaline-Voice"]
     assert entity.type == EntityType.MODEL
     defaults = [t for t in corpus.votes[entity.key] if t.vote.rule == "title.own-system"]
@@ -449,16 +443,10 @@ def test_a_title_system_written_often_is_typed_by_the_one_apposition_that_says_m
 def test_a_weakly_typed_release_of_a_method_family_is_a_method():
     """type.method-family: 'Quxaflow-v2' is a release of the Quxaflow framework; its version suffix alone (a weak
     vote for Model) must not make it a model whose family link is then dropped."""
-    from kg.ingest import Digest
-    from kg.link import Linker
     from kg.namespaces import EntityType
-    vocabulary = load_vocabulary()
-    item = PaperItem("t.txt", 1, "Quxaflow: agents that plan",
-                     "Quxaflow is a new agent framework for long tasks. Quxaflow plans ahead. "
-                     "The authors also release Quxaflow-v2, which plans faster than Quxaflow.")
-    anns = list(annotate(build_nlp(vocabulary), [item], vocabulary))
-    digest = Digest(source_file="t.txt", title="t", date_range=None, date=None, layout="numbered", items=(item,))
-    corpus = Linker(vocabulary).link([digest], anns)
+    corpus = _linked_item("Quxaflow: agents that plan",
+                          "Quxaflow is a new agent framework for long tasks. Quxaflow plans ahead. "
+                          "The authors also release Quxaflow-v2, which plans faster than Quxaflow.")
     family, release = corpus.entities["quxaflow"], corpus.entities["quxaflow-v2"]
     assert family.type == release.type == EntityType.METHOD
     assert release.variant_of == family.key
@@ -481,19 +469,24 @@ def test_a_name_ending_in_plural_models_is_a_kind_of_model_not_a_model():
 def test_a_shape_vote_counts_once_per_digest():
     """type.shape-once-per-digest: every mention of 'QuxoNet' casts the same weak method-ending vote; written six times,
     the name must not outvote the one apposition that calls it a language model."""
-    from kg.ingest import Digest
-    from kg.link import Linker
     from kg.namespaces import EntityType
-    vocabulary = load_vocabulary()
-    item = PaperItem("t.txt", 1, "Bytes all the way down",
-                     "Proposes QuxoNet, a byte-level language model that learns its own tokens. QuxoNet is fast. "
-                     "QuxoNet scales well. On long inputs, QuxoNet leads. QuxoNet is robust. QuxoNet is open.")
-    anns = list(annotate(build_nlp(vocabulary), [item], vocabulary))
-    digest = Digest(source_file="t.txt", title="t", date_range=None, date=None, layout="numbered", items=(item,))
-    corpus = Linker(vocabulary).link([digest], anns)
+    corpus = _linked_item("Bytes all the way down",
+                          "Proposes QuxoNet, a byte-level language model that learns its own tokens. QuxoNet is fast. "
+                          "QuxoNet scales well. On long inputs, QuxoNet leads. QuxoNet is robust. QuxoNet is open.")
     entity = corpus.entities["quxonet"]
     assert entity.type == EntityType.MODEL
     assert [t.vote.rule for t in corpus.votes[entity.key]].count("shape.method-ending") == 1
+
+
+def _linked_item(title: str, body: str):
+    """The linked corpus of one invented item, as a build of a one-item digest links it."""
+    from kg.ingest import Digest
+    from kg.link import Linker
+    vocabulary = load_vocabulary()
+    item = PaperItem("t.txt", 1, title, body)
+    anns = list(annotate(build_nlp(vocabulary), [item], vocabulary))
+    digest = Digest(source_file="t.txt", title="t", date_range=None, date=None, layout="numbered", items=(item,))
+    return Linker(vocabulary).link([digest], anns)
 
 
 def _linker_knowing(tmp_path, rows):
