@@ -171,6 +171,7 @@ class Lexicon:
     step_list_before: re.Pattern[str]  # 'a Draft, Check, Fix, ': plain words listed before the name
     bare_acronym_shape: re.Pattern[str]
     unvoted_code_shape: re.Pattern[str]  # 'CD68', 'T1', 'MSI-H': a short code that needs some cue to be a name
+    once_written_code_shape: re.Pattern[str]  # 'TMB': plain capitals that need a cue when the digest writes them once
     own_system_joiners: frozenset[str]
     base_stated_before: re.Pattern[str]
     review_paper: re.Pattern[str]

@@ -107,7 +107,7 @@ def test_a_name_only_given_a_value_is_a_metric(mentions):
 
 @pytest.mark.parametrize("body, whole, piece", [
     ("Zorblax-7B adds a Two-Phase Quuxing mechanism that filters candidates.", "Two-Phase Quuxing", "Quuxing"),
-    ("Zorblax-7B wins. ● Hard ZQ narrows the gap between the models.", "ZQ", "Hard"),
+    ("Zorblax-7B wins. ● Hard ZQ narrows the gap between the models; ZQ is cheap and ZQ is fast.", "ZQ", "Hard"),
 ])
 def test_a_capitalised_word_next_to_another_is_a_piece_of_a_longer_name(mentions, body, whole, piece):
     found = mentions(body)
@@ -541,6 +541,27 @@ def test_a_numbered_code_with_no_cue_in_its_item_is_a_field_term(mentions):
 ])
 def test_a_numbered_code_with_a_cue_stays(mentions, body, code):
     assert code in mentions(body)
+
+
+@pytest.mark.parametrize("body", [
+    "Zorblax-7B is tested on many samples. Gains are largest in the QXB group of patients.",
+    "Zorblax-7B is tested on many samples. Gains are largest in the QXB group; QXB patients respond well.",
+])
+def test_a_plain_capital_code_written_once_or_twice_with_no_cue_is_a_field_term(mentions, body):
+    # name.once-written-code: 'QXB' is found by shape alone, written once or twice, and nothing says it is a system
+    found = mentions(body)
+    assert "QXB" not in found
+    assert "Zorblax-7B" in found
+
+
+@pytest.mark.parametrize("body", [
+    "Zorblax-7B is tested on many samples. Gains are largest for QXB cases, the QXB group and QXB patients.",  # thrice
+    "Zorblax-7B is tested on many samples. It beats QXB by far on them.",  # compared
+    "Zorblax-7B is tested on many samples. Gains are largest in the QXBW group of patients.",  # four capitals
+    "Zorblax-7B is tested on many samples. It is fixed with Quux Xeno Blending (QXB): a new step.",  # glossed
+])
+def test_a_plain_capital_code_written_again_or_cued_stays(mentions, body):
+    assert ("QXBW" if "QXBW" in body else "QXB") in mentions(body)
 
 
 def test_a_version_written_alone_is_no_name_and_widens_the_name_before_it(mentions):

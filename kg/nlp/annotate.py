@@ -5,6 +5,8 @@ elided versions, possessives and the title's own system add.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
@@ -24,6 +26,13 @@ from .releases import elided_tiers, elided_versions, slash_editions, vendorless_
 from .shapes import CODE, COMPOUND_HYPHEN, DECIMAL, PERCENT_OR_NUMBER, PLURAL_NAME, SHORT_YEAR_EDITION, cast_vote, not_a_name, shape_votes
 from .titles import definition_votes, title_mentions, title_system_names
 
+# name.once-written-code reads codes the digest writes at most this often: once or twice, measured on the pooled
+# held-out weeks (three times lowered them); a system or baseline a digest names is mostly written more often
+_RARE_CODE_COUNT = 2
+
+
+_WORD = re.compile(r"[\w.+-]*\w")  # a token as a code's count reads it: 'TMB' in 'TMB-high' is another word
+
 
 def pipeline_lexicon(nlp: Language) -> Lexicon:
     """The lexicon the pipeline's components were configured with."""
@@ -36,11 +45,17 @@ def annotate(nlp: Language, items: Iterable[PaperItem], vocabulary: Vocabulary) 
     items = list(items)
     lex = pipeline_lexicon(nlp)
     texts = [f"{item.title}\n{item.body}" for item in items]
+    # name.once-written-code counts a code over the whole digest: annotation is cached per digest, so this stays
+    # a function of the digest alone
+    digest_texts: dict[str, list[str]] = {}
+    for item, text in zip(items, texts, strict=True):
+        digest_texts.setdefault(item.digest_file, []).append(text)
+    words = {name: Counter(_WORD.findall("\n".join(parts))) for name, parts in digest_texts.items()}
     for item, doc in zip(items, nlp.pipe(texts, batch_size=64), strict=True):
-        yield _to_annotated(item, doc, vocabulary, lex)
+        yield _to_annotated(item, doc, vocabulary, lex, words[item.digest_file])
 
 
-def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexicon) -> AnnotatedItem:
+def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexicon, digest_words: Counter[str] | None = None) -> AnnotatedItem:
     sentences = list(doc.sents)
     sent_index = {s.start: n for n, s in enumerate(sentences)}
     title_end = len(item.title)
@@ -70,8 +85,10 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
     codes = _slash_codes(doc)
     mentions = [m for m in mentions if m.source == "vocab" or m.text not in codes]
     # 'cells marked CD68', 'tumours with MSI-H status': a short code with no cue anywhere in the item is a field's term
-    # (name.unvoted-code).
-    uncued = _uncued_codes(doc, mentions, definitions, item.title, lex)
+    # (name.unvoted-code). A plain-capital code written once or twice in the whole digest ('the TMB', 'a CLS token') is
+    # likewise a field's term when nothing marks it (name.once-written-code): a system the digest names is written more.
+    once = {t for t, n in (digest_words or Counter()).items() if n <= _RARE_CODE_COUNT and lex.once_written_code_shape.match(t)}
+    uncued = _uncued_codes(doc, mentions, definitions, item.title, lex, once)
     mentions = [m for m in mentions if m.text not in uncued]
     people = {m.text for m in mentions if m.source != "vocab" and _named_person(doc, m, lex)}
     mentions = [m for m in mentions if m.text not in people]
@@ -220,18 +237,26 @@ def _metric_given_a_change(doc: Doc, m: Mention, lex: Lexicon) -> bool:
     return not lex.compare_cues.search(text_of(doc)[sent.start_char : doc[m.start].idx])
 
 
-def _uncued_codes(doc: Doc, mentions: list[Mention], acronyms: list[AcronymDefinition], title: str, lex: Lexicon) -> set[str]:
+def _uncued_codes(doc: Doc, mentions: list[Mention], acronyms: list[AcronymDefinition], title: str, lex: Lexicon,
+                  once: set[str] | frozenset[str] = frozenset()) -> set[str]:
     """Discovered short codes ('CD68', 'T1', 'MSI-H') that no mention in the item gives a vote, compares ('vs. ZQN',
     'ZQN baselines') or defines, and the title does not name: an acronym alone is strong enough to be found, not
     to be an entity."""
     defined = {d.short for d in acronyms}
-    codes = {m.text for m in mentions if m.source == "shape" and lex.unvoted_code_shape.match(m.text)}
+    codes = {m.text for m in mentions if m.source == "shape"
+             and (lex.unvoted_code_shape.match(m.text) or (m.text in once and not _glossed(doc, m)))}
     named_edges = {m.start for m in mentions if m.text not in codes} | {m.end - 1 for m in mentions if m.text not in codes}
     voted = {m.text for m in mentions if m.votes or m.source == "vocab" or m.in_title or _compared_near(doc, m, lex)
              or _listed_with_name(doc, m, named_edges, lex) or _hyphen_compound_head(doc, m) or _introduced_near(doc, m, lex)}
     # the item's opening sentence presents its own work ('ZQN is a planner that ...')
     opening = {m.text for m in mentions if m.sentence <= 1}
     return {c for c in codes if c not in voted | defined | opening and c not in title}
+
+
+def _glossed(doc: Doc, m: Mention) -> bool:
+    """'Zorb Quux Decoding (ZQD): ...': a code in brackets right after capitalised words is their acronym, even where
+    a tokenizer quirk ('):' is an emoticon to spaCy) hides the definition from acronym_definitions."""
+    return m.start >= 2 and doc[m.start - 1].text == "(" and doc[m.start - 2].text[:1].isupper()
 
 
 def _listed_with_name(doc: Doc, m: Mention, named: set[int], lex: Lexicon) -> bool:
