@@ -86,7 +86,9 @@ def pooled(reports: list[Report]) -> Report:
         return Score(sum(s.tp for s in scores), sum(s.fp for s in scores), sum(s.fn for s in scores))
 
     kinds = sorted({k for r in reports for k in r.relations_by_kind})
-    return Report(total([r.entities for r in reports]), {}, total([r.relations for r in reports]),
+    # each week is on one side only, so the sides' per-digest figures are the pool's as they are
+    by_digest = {k: v for r in reports for k, v in sorted(r.entities_by_digest.items())}
+    return Report(total([r.entities for r in reports]), by_digest, total([r.relations for r in reports]),
                   {k: total([r.relations_by_kind[k] for r in reports if k in r.relations_by_kind]) for k in kinds},
                   total([r.extends for r in reports]), total([r.variant_of for r in reports]))
 

@@ -150,3 +150,22 @@ def test_each_side_written_for_kg_eval_holds_its_own_weeks_only(tmp_path):
         assert weeks == split[side]
         links = sorted(p.name for p in (tmp_path / side).iterdir())
         assert links == sorted(split[side]) and all((tmp_path / side / w).resolve().is_file() for w in links)
+
+
+def test_the_pooled_held_out_column_keeps_each_digests_entity_figures():
+    """eval_split.pooled(): the "held" column sums its sides' counts; its per-digest entity figures are its sides'
+    digests (each week is on one side only), not dropped, so results/eval-split.json's "held" is not missing them."""
+    import sys
+    from pathlib import Path
+
+    from kg.evaluate import Report, Score
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from eval_split import pooled
+
+    a = Report(Score(3, 1, 0), {"w1.txt": Score(3, 1, 0)}, Score(2, 0, 1), {"introduces": Score(2, 0, 1)}, Score(), Score(1, 0, 0))
+    b = Report(Score(1, 0, 2), {"w2.txt": Score(1, 0, 2)}, Score(0, 1, 0), {"usesMethod": Score(0, 1, 0)}, Score(0, 0, 1), Score())
+    held = pooled([a, b])
+    assert (held.entities.tp, held.entities.fp, held.entities.fn) == (4, 1, 2)
+    assert {k: (s.tp, s.fp, s.fn) for k, s in held.entities_by_digest.items()} == {"w1.txt": (3, 1, 0), "w2.txt": (1, 0, 2)}
+    assert {k: (s.tp, s.fp, s.fn) for k, s in held.relations_by_kind.items()} == {"introduces": (2, 0, 1), "usesMethod": (0, 1, 0)}
