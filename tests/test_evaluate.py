@@ -74,15 +74,14 @@ def test_dev_gold_scores_do_not_regress():
     gold = json.loads(gold_file.read_text())
     paths = [CORPUS / d["digest"] for d in gold["digests"]]
     report = evaluate(build(paths), gold)
-    # Floors a little under what we measured on the 12 weeks (entities 0.846, relations 0.857,
-    # variantOf 0.818, extends 0.600; round 13), so a regression fails. Only figures are compared and shown:
-    # the file holds weeks kept untouched while rules change (benchmarks/eval-split.json), whose
-    # misses nobody reads. Round 14 measures entities 0.844, relations 0.854, variantOf 0.818, extends 0.444: a tuned
-    # week's byte-level 'language model' its digest names after the method it modifies is now typed Model as its gold
-    # says (type.shape-once-per-digest), and extends links methods only, so that one of the file's few extends pairs
-    # goes; the extends floor follows, the untouched weeks' extends figure did not move.
+    # Floors a little under what we measured on the 12 weeks (round 14: entities 0.845, relations 0.856, variantOf
+    # 0.823, extends 0.444), so a regression fails. Only figures are compared and shown: the file holds weeks kept
+    # untouched while rules change (benchmarks/eval-split.json), whose misses nobody reads. Extends was 0.600 in round
+    # 13: a tuned week's byte-level 'language model' its digest names after the method it modifies is now typed Model
+    # as its gold says (type.shape-once-per-digest), and extends links methods only, so one of the file's few extends
+    # pairs goes; the untouched weeks' extends figure did not move.
     figures = {name: round(getattr(report, name).f1, 3) for name in ("entities", "relations", "variant_of", "extends")}
-    floors = {"entities": 0.84, "relations": 0.85, "variant_of": 0.81, "extends": 0.42}
+    floors = {"entities": 0.84, "relations": 0.85, "variant_of": 0.82, "extends": 0.42}
     assert all(figures[name] >= floor for name, floor in floors.items()), f"F1 {figures} under the floors {floors}"
 
 
