@@ -97,6 +97,7 @@ class Lexicon:
     articles: frozenset[str]
     indefinite_articles: frozenset[str]
     bullets: frozenset[str]
+    sentence_openers: frozenset[str]  # 'in the U.S. It ships': a capitalised one after an abbreviation opens a sentence
     sentence_opening_marks: frozenset[str]
     name_closers: frozenset[str]
     apposition_openers: frozenset[str]

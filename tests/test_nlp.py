@@ -92,6 +92,19 @@ def test_an_abbreviations_period_ends_no_sentence(nlp):
     assert [t.text for t in nlp.make_doc("It beats Zorb-4 and GPT-4.")][-2:] == ["GPT-4", "."]
 
 
+def test_an_abbreviation_that_ends_a_sentence_still_ends_it(nlp):
+    """sentences.abbreviation-end: a period the tokenizer leaves on its word ('U.S.', 'Inc.') ends no sentence by
+    itself, but a word that only ever opens one after it does ('sold in the U.S. It also ships' is two sentences);
+    'U.S. SEC filings' and 'Zorb Inc. and Quxa Labs' stay one, as does 'e.g. the'."""
+    doc = nlp("Zorbdown is sold in the U.S. It also ships Zorb-OCR.")
+    assert [s.text for s in doc.sents] == ["Zorbdown is sold in the U.S.", "It also ships Zorb-OCR."]
+    doc = nlp("It was built by Zorb Inc. The model beats Quxa-70B.")
+    assert [s.text for s in doc.sents] == ["It was built by Zorb Inc.", "The model beats Quxa-70B."]
+    for one in ("It reconstructs U.S. SEC filings into Zorbdown.", "It was built by Zorb Inc. and Quxa Labs.",
+                "Agents, e.g. the ones tuned with FlorpRL, stall."):
+        assert [s.text for s in nlp(one).sents] == [one]
+
+
 def test_line_breaks_end_sentences(nlp):
     doc = nlp("Key highlights:\n● Fast RL – it works\nNext line here.")
     assert [s.text.strip() for s in doc.sents] == ["Key highlights:", "● Fast RL – it works", "Next line here."]

@@ -31,19 +31,27 @@ _LEXICON_CONFIG = _lexicon_config()
 
 @Language.factory("line_breaks", default_config={"lexicon": _LEXICON_CONFIG})
 def make_line_breaks(nlp: Language, name: str, lexicon: Lexicon) -> LineBreaks:
-    return LineBreaks(lexicon.bullets)
+    return LineBreaks(lexicon.bullets, lexicon.sentence_openers)
 
 
 class LineBreaks:
-    """A line break ends a sentence: digests put headings and bullets on their own lines."""
+    """A line break ends a sentence: digests put headings and bullets on their own lines. So does an abbreviation's
+    period before a word that only opens sentences (sentences.abbreviation-end)."""
 
-    def __init__(self, bullets: frozenset[str]):
+    def __init__(self, bullets: frozenset[str], openers: frozenset[str]):
         self.bullets = bullets
+        self.openers = openers
 
     def __call__(self, doc: Doc) -> Doc:
         for token in doc[:-1]:
             if "\n" in token.text or "\n" in token.whitespace_:
                 doc[token.i + 1].is_sent_start = True
+            # the tokenizer leaves an abbreviation its period ('U.S.', 'Inc.'), which the sentencizer then takes for
+            # no sentence end: 'sold in the U.S. It also ships' was one sentence
+            after = doc[token.i + 1]
+            if len(token.text) > 1 and token.text.endswith(".") and token.whitespace_ and after.is_title \
+                    and after.lower_ in self.openers:
+                after.is_sent_start = True
             if token.text in self.bullets and (token.i == 0 or "\n" in doc[token.i - 1].text_with_ws):
                 doc[token.i + 1].is_sent_start = False
         return doc
