@@ -26,11 +26,6 @@ from .releases import elided_tiers, elided_versions, slash_editions, vendorless_
 from .shapes import CODE, COMPOUND_HYPHEN, DECIMAL, PERCENT_OR_NUMBER, PLURAL_NAME, SHORT_YEAR_EDITION, cast_vote, not_a_name, shape_votes
 from .titles import definition_votes, title_mentions, title_system_names
 
-# name.once-written-code reads codes the digest writes at most this often: once or twice, measured on the pooled
-# held-out weeks (three times lowered them); a system or baseline a digest names is mostly written more often
-_RARE_CODE_COUNT = 2
-
-
 _WORD = re.compile(r"[\w.+-]*\w")  # a token as a code's count reads it: 'TMB' in 'TMB-high' is another word
 
 
@@ -87,7 +82,8 @@ def _to_annotated(item: PaperItem, doc: Doc, vocabulary: Vocabulary, lex: Lexico
     # 'cells marked CD68', 'tumours with MSI-H status': a short code with no cue anywhere in the item is a field's term
     # (name.unvoted-code). A plain-capital code written once or twice in the whole digest ('the TMB', 'a CLS token') is
     # likewise a field's term when nothing marks it (name.once-written-code): a system the digest names is written more.
-    once = {t for t, n in (digest_words or Counter()).items() if n <= _RARE_CODE_COUNT and lex.once_written_code_shape.match(t)}
+    rare = lex.thresholds["rare-code-count"]  # a system or baseline a digest names is mostly written more often
+    once = {t for t, n in (digest_words or Counter()).items() if n <= rare and lex.once_written_code_shape.match(t)}
     uncued = _uncued_codes(doc, mentions, definitions, item.title, lex, once)
     mentions = [m for m in mentions if m.text not in uncued]
     people = {m.text for m in mentions if m.source != "vocab" and _named_person(doc, m, lex)}
