@@ -33,7 +33,7 @@ from kg.lexicon import load_lexicon
 from kg.link import LinkedCorpus
 from kg.pipeline import StageClock, build, render_outputs
 from kg.relations import Evidence
-from kg.relations.lineage import lineage_from_names
+from kg.relations.lineage import first_mentions, lineage_from_names
 
 RESULTS = ROOT / "benchmarks" / "results" / "build.json"
 # A run of letters opening with a capital, not glued to digits ('GRPO', 'LoRA', 'DeepSeek' in 'DeepSeek-R1',
@@ -80,13 +80,7 @@ def all_pairs_lineage(corpus: LinkedCorpus, found) -> None:
     """The reference: relations.lineage.lineage_from_names before the index, comparing every pair of methods."""
     methods = {k: e for k, e in corpus.entities.items() if e.type == "Method"}
     labels = sorted(((e.label, k) for k, e in methods.items()), key=lambda x: -len(x[0]))
-    first_sentence: dict[str, Evidence] = {}
-    for item in corpus.items:
-        for lm in item.mentions:
-            if lm.entity not in first_sentence:
-                first_sentence[lm.entity] = Evidence(
-                    item.annotated.item.digest_file, item.annotated.sentences[lm.mention.sentence]
-                )
+    first_sentence = first_mentions(corpus)
     long_names = {k: {a for a in (e.label, *e.aliases, *e.known_names) if len(a.split()) >= 2} for k, e in methods.items()}
     not_child, not_parent = load_lexicon().not_lineage_child, load_lexicon().not_lineage_parent
     for child_key, child in sorted(methods.items()):

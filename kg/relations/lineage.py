@@ -154,16 +154,20 @@ def heading_methods(item: LinkedItem, lm: LinkedMention, introduced: Mapping[str
         and entities[other.entity].type == EntityType.METHOD))
 
 
+def first_mentions(corpus: LinkedCorpus) -> dict[str, Evidence]:
+    """Each entity's first mention in the corpus: the evidence of lineage read from its name."""
+    first: dict[str, Evidence] = {}
+    for item in corpus.items:
+        for lm in item.mentions:
+            if lm.entity not in first:
+                first[lm.entity] = Evidence(item.annotated.item.digest_file, item.annotated.sentences[lm.mention.sentence])
+    return first
+
+
 def lineage_from_names(corpus: LinkedCorpus, found, lex: Lexicon) -> None:
     """A method named after another extends it: GRPO-RoC -> GRPO, online-DPO -> DPO, QLoRA -> LoRA."""
     methods = {k: e for k, e in corpus.entities.items() if e.type == EntityType.METHOD}
-    first_sentence: dict[str, Evidence] = {}
-    for item in corpus.items:
-        for lm in item.mentions:
-            if lm.entity not in first_sentence:
-                first_sentence[lm.entity] = Evidence(
-                    item.annotated.item.digest_file, item.annotated.sentences[lm.mention.sentence]
-                )
+    first_sentence = first_mentions(corpus)
     long_names = {k: {a for a in (e.label, *e.aliases, *e.known_names) if len(a.split()) >= 2} for k, e in methods.items()}
     introduced_by: dict[str, set[str]] = defaultdict(set)
     for paper, predicate, key in found:
