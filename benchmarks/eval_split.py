@@ -45,7 +45,7 @@ OUT = ROOT / "benchmarks" / "results" / "eval-split.json"
 # "quiet": weeks annotated the same way during the fourteenth round; held out like "kept" and "spare".
 # "still": weeks annotated the same way during the fourteenth round; held out like "kept" and "spare".
 SIDES = ("tuned", "untouched", "unseen", "fit", "fresh", "train", "blind", "sealed", "closed", "kept", "spare", "quiet", "still")
-READABLE = ("tuned", "fit", "train", "blind")
+READABLE = ("tuned", "fit", "train", "blind", "sealed")
 HELD = "held"  # every side not in READABLE, pooled (see pooled())
 
 
@@ -103,7 +103,8 @@ def score(weeks: list[str], annotated: dict[str, dict], corpus: Path, without_vo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--misses", action="store_true", help="list misses and false positives of the readable weeks (tuned, fit, train, blind)")
+    parser.add_argument("--misses", action="store_true",
+                        help="list misses and false positives of the readable weeks (tuned, fit, train, blind, sealed)")
     parser.add_argument("--misses-without-vocab", action="store_true",
                         help="list the entity misses and false positives of the readable weeks built without their gold names in the vocabulary")
     parser.add_argument("--write-sides", type=Path, metavar="DIR",
