@@ -1,6 +1,6 @@
 """Extraction scores on the development weeks, side by side: readable and held out, and the held-out weeks pooled.
 
-The sides: tuned, untouched, unseen, fit, fresh, train, blind, sealed, closed, kept, spare, quiet, still and fallow; "held"
+The sides: tuned, untouched, unseen, fit, fresh, train, blind, sealed, closed, kept, spare, quiet, still, fallow and dormant; "held"
 sums the counts of every side not readable.
 
 The split is fixed in ``benchmarks/eval-split.json`` (issue 9). Rules may be changed while
@@ -45,7 +45,8 @@ OUT = ROOT / "benchmarks" / "results" / "eval-split.json"
 # "quiet": weeks annotated the same way during the fourteenth round; held out like "kept" and "spare".
 # "still": weeks annotated the same way during the fourteenth round; held out like "kept" and "spare".
 # "fallow": weeks annotated the same way during the fifteenth round; held out like "quiet" and "still".
-SIDES = ("tuned", "untouched", "unseen", "fit", "fresh", "train", "blind", "sealed", "closed", "kept", "spare", "quiet", "still", "fallow")
+# "dormant": weeks annotated the same way during the sixteenth round; held out like "still" and "fallow".
+SIDES = ("tuned", "untouched", "unseen", "fit", "fresh", "train", "blind", "sealed", "closed", "kept", "spare", "quiet", "still", "fallow", "dormant")
 READABLE = ("tuned", "fit", "train", "blind", "sealed")
 HELD = "held"  # every side not in READABLE, pooled (see pooled())
 
