@@ -82,6 +82,7 @@ class Lexicon:
     model_coinage_ending: re.Pattern[str]  # 'ZorbLM'
     statistic_shape: re.Pattern[str]  # 'N=13', 'p<0.001', '10M+': never a name
     number_format: re.Pattern[str]  # 'bfloat16', 'int4': never a name
+    score_label_shape: re.Pattern[str]  # keep.score-label: 'QUXTYPE 0.94' is a label and its score
     negating_prefixes: frozenset[str]  # 'anti', 'non': 'anti-X' is no name
     metric_change_after: re.Pattern[str]  # 'X by 15.7%': X is a metric that changed
     adjective_suffixes: str  # a tokenizer suffix pattern, kept as text for spaCy's compile_suffix_regex

@@ -612,3 +612,19 @@ def test_a_size_after_a_slash_is_a_model_of_the_family_but_no_alias_of_it(tmp_pa
     entities = {e.label: e for e in build([tmp_path]).corpus.entities.values()}
     four = entities["Quxa-Nemo-4B"]
     assert four.type == "Model" and four.variant_of == "quxa-nemo" and "4B" not in four.aliases
+
+
+def test_a_label_and_its_score_are_no_versioned_name(mentions):
+    """keep.score-label: 'QUXTYPE 0.94' is a label and its accuracy, read by the finder as a name and its version."""
+    found = mentions("Zorblax-7B labels fields well. Examples include QUXTYPE 0.94, BLORFSTATUS 0.91, and ZORBNAME 0.87.")
+    assert "Zorblax-7B" in found
+    assert not {"QUXTYPE 0.94", "BLORFSTATUS 0.91", "ZORBNAME 0.87"} & found
+
+
+def test_the_score_label_rule_has_its_name():
+    from kg.lexicon import load_lexicon
+    from kg.nlp import not_a_name
+    lex = load_lexicon()
+    assert [not_a_name(w, frozenset(), lex) for w in ("QUXTYPE 0.94", "Zorb Quux 0.871")] == ["keep.score-label"] * 2
+    # a release below one, a v-version and a score of two whole digits are read elsewhere
+    assert [not_a_name(w, frozenset(), lex) for w in ("Zorbo 0.5", "Zorbo v0.94", "Zorbo 2.5")] == [None] * 3

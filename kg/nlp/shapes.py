@@ -342,6 +342,11 @@ def greek_letter_suffix(text: str, not_entities: frozenset[str], lex: Lexicon) -
     return bool(_GREEK_SUFFIX.match(text))
 
 
+def score_label(text: str, not_entities: frozenset[str], lex: Lexicon) -> bool:
+    """'QUXTYPE 0.94': a word and a fraction of one to two places is a label and its score, not a release."""
+    return bool(lex.score_label_shape.match(text))
+
+
 NotANameRule = Callable[[str, frozenset[str], Lexicon], bool]
 
 
@@ -353,6 +358,7 @@ NOT_A_NAME_RULES: tuple[tuple[str, NotANameRule], ...] = (
     ("keep.generic-combination", generic_combination),
     ("keep.greek-letter-suffix", greek_letter_suffix),
     ("keep.version-alone", version_alone),
+    ("keep.score-label", score_label),
 )
 
 
