@@ -628,3 +628,25 @@ def test_the_score_label_rule_has_its_name():
     assert [not_a_name(w, frozenset(), lex) for w in ("QUXTYPE 0.94", "Zorb Quux 0.871")] == ["keep.score-label"] * 2
     # a release below one, a v-version and a score of two whole digits are read elsewhere
     assert [not_a_name(w, frozenset(), lex) for w in ("Zorbo 0.5", "Zorbo v0.94", "Zorbo 2.5")] == [None] * 3
+
+
+@pytest.mark.parametrize("body, gone", [
+    ("Zorblax-7B maps tissue slides. Combining marker channels like ZQ31 and ZQ77 yields stronger signal associations "
+     "than either marker alone.", {"ZQ31", "ZQ77"}),
+    ("Zorblax-7B writes code. It scores well on fill-in-the-middle (QXF) code completion tasks, outperforming "
+     "Blorfcoder-2.", {"QXF"}),
+])
+def test_a_code_far_before_a_comparison_is_not_compared(mentions, body, gone):
+    """name.compared-code: a comparison cue that comes after a code, more than compare-reach words on, compares something
+    else, so it does not keep a code nothing else marks."""
+    found = mentions(body)
+    assert "Zorblax-7B" in found
+    assert not gone & found
+
+
+@pytest.mark.parametrize("body, kept", [
+    ("Zorblax-7B maps tissue slides. Marker channels like ZQ31 clearly beat Blorfcoder-2 on them.", "ZQ31"),
+    ("Zorblax-7B writes code. It is compared with ever stronger recent retrieval baselines and, on long files, with QXF.", "QXF"),
+])
+def test_a_code_near_a_comparison_or_after_its_cue_is_compared(mentions, body, kept):
+    assert kept in mentions(body)
