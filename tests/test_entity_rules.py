@@ -650,3 +650,18 @@ def test_a_code_far_before_a_comparison_is_not_compared(mentions, body, gone):
 ])
 def test_a_code_near_a_comparison_or_after_its_cue_is_compared(mentions, body, kept):
     assert kept in mentions(body)
+
+
+def test_a_code_after_another_presented_name_is_not_introduced(mentions):
+    """name.introduced-other: the intro cue presents the name right after it, not a code that name's description
+    mentions in passing."""
+    body = ("Zorblax-7B is a model. It is small. The authors present Zorb Gating (ZGT), a technique that removes "
+            "skills like QXR knowledge from it.")
+    found = mentions(body)
+    assert "Zorblax-7B" in found
+    assert "QXR" not in found
+
+
+def test_a_code_listed_after_another_presented_name_is_introduced(mentions):
+    found = mentions("Zorblax-7B is a model. It is small. The authors present Zorb-Gate and QXR, two new samplers.")
+    assert "QXR" in found

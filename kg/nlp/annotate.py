@@ -244,7 +244,7 @@ def _uncued_codes(doc: Doc, mentions: list[Mention], acronyms: list[AcronymDefin
     named_edges = {m.start for m in mentions if m.text not in codes} | {m.end - 1 for m in mentions if m.text not in codes}
     named_tokens = {i for m in mentions for i in range(m.start, m.end)}
     voted = {m.text for m in mentions if m.votes or m.source == "vocab" or m.in_title or _compared_near(doc, m, lex, named_tokens)
-             or _listed_with_name(doc, m, named_edges, lex) or _hyphen_compound_head(doc, m) or _introduced_near(doc, m, lex)}
+             or _listed_with_name(doc, m, named_edges, lex) or _hyphen_compound_head(doc, m) or _introduced_near(doc, m, lex, named_tokens)}
     # the item's opening sentence presents its own work ('ZQN is a planner that ...')
     opening = {m.text for m in mentions if m.sentence <= 1}
     return {c for c in codes if c not in voted | defined | opening and c not in title}
@@ -268,10 +268,20 @@ def _hyphen_compound_head(doc: Doc, m: Mention) -> bool:
     return bool(COMPOUND_HYPHEN.match(text_of(doc), doc[m.end - 1].idx + len(doc[m.end - 1])))
 
 
-def _introduced_near(doc: Doc, m: Mention, lex: Lexicon) -> bool:
-    """'The authors introduce ZQN, which ...': a code in a clause that presents new work may be that work."""
+def _introduced_near(doc: Doc, m: Mention, lex: Lexicon, named: set[int] | frozenset[int] = frozenset()) -> bool:
+    """'The authors introduce ZQN, which ...', 'introduce Zorb and ZQN': a code in a clause that presents new work may be
+    that work. name.introduced-other: not when another name stands between the cue and the code with more words after it
+    ('present Zorb Gating (ZG), a technique that removes skills like ZQR knowledge'): the work presented is that name."""
     sent = sentence_of(doc[m.start])
-    return bool(lex.intro_cues.search(text_of(doc)[sent.start_char : doc[m.start].idx]))
+    cues = list(lex.intro_cues.finditer(text_of(doc), sent.start_char, doc[m.start].idx))
+    if not cues:
+        return False
+    between = [t for t in sent if cues[-1].end() <= t.idx and t.i < m.start]
+    names = [t.i for t in between if t.i in named]
+    if not names:
+        return True
+    return not any(t.i > names[-1] and t.i not in named and not t.is_punct and t.text not in lex.list_joiners
+                   and t.lower_ not in lex.function_words for t in between)
 
 
 def _compared_near(doc: Doc, m: Mention, lex: Lexicon, named: set[int] | frozenset[int] = frozenset()) -> bool:
