@@ -665,3 +665,22 @@ def test_a_code_after_another_presented_name_is_not_introduced(mentions):
 def test_a_code_listed_after_another_presented_name_is_introduced(mentions):
     found = mentions("Zorblax-7B is a model. It is small. The authors present Zorb-Gate and QXR, two new samplers.")
     assert "QXR" in found
+
+
+@pytest.mark.parametrize("body", [
+    "Zorblax-7B predicts responses. It is slow. Its scores beat standard markers (QXM, ZQH) on a held-out trial.",
+    "Zorblax-7B predicts responses. It is slow. Its scores beat standard markers such as QXM and ZQH on a trial.",
+])
+def test_codes_given_as_examples_of_a_kind_in_a_comparison_are_no_baselines(mentions, body):
+    """name.compared-kind: the comparison is about the markers; the codes are their examples, terms of the field."""
+    found = mentions(body)
+    assert "Zorblax-7B" in found
+    assert not {"QXM", "ZQH"} & found
+
+
+@pytest.mark.parametrize("body", [
+    "Zorblax-7B predicts responses. It is slow. Its scores beat strong baselines (QXM, ZQH) on a held-out trial.",
+    "Zorblax-7B predicts responses. It is slow. Its scores beat prior approaches such as QXM and ZQH on a trial.",
+])
+def test_codes_given_as_examples_of_compared_methods_stay(mentions, body):
+    assert {"QXM", "ZQH"} <= mentions(body)

@@ -294,13 +294,43 @@ def _compared_near(doc: Doc, m: Mention, lex: Lexicon, named: set[int] | frozens
     text, reach = text_of(doc), lex.thresholds["compare-reach"]
     for cue in lex.compare_cues.finditer(text, sent.start_char, sent.end_char):
         if cue.start() < doc[m.end - 1].idx + len(doc[m.end - 1]):
-            return True
+            if not _examples_of_a_kind(doc, m, cue.end(), lex):
+                return True
+            continue
         between = [t for t in sent if t.i >= m.end and t.idx + len(t) <= cue.start()]
         words = [t for t in between if t.i not in named and not t.is_punct and t.text not in lex.list_joiners
                  and t.lower_ not in lex.function_words]
         if len(words) <= reach:
             return True
     return False
+
+
+def _examples_of_a_kind(doc: Doc, m: Mention, cue_end: int, lex: Lexicon) -> bool:
+    """name.compared-kind: 'outperforming standard markers (ZQM, ZQN)', 'beats prior scores such as ZQM': between the cue
+    and the code, a lower-case noun that names no kind of entity (no type noun, no compared method's noun) and whose
+    examples follow is what the comparison is about; the code is one of its examples, a term of the field."""
+    text = text_of(doc)
+    for t in sentence_of(doc[m.start]):
+        if t.idx < cue_end or t.i >= m.start - 1 or not t.is_lower or not t.is_alpha:
+            continue
+        word = t.lower_
+        if _noun_kind(word, lex) or word in lex.compared_method_nouns or word in lex.function_words:
+            continue
+        if doc[t.i + 1].text == "(":
+            return True
+        example = lex.example_before.search(text, t.idx + len(t), doc[m.start].idx)
+        if example and not text[t.idx + len(t) : example.start()].strip():
+            return True
+    return False
+
+
+def _noun_kind(word: str, lex: Lexicon) -> EntityType | None:
+    """The kind a type noun names, read also from its plural ('approaches', 'agents')."""
+    for form in (word, word[:-1] if word.endswith("s") else word, word[:-2] if word.endswith("es") else word):
+        kind = lex.noun_type(form)
+        if kind:
+            return kind
+    return None
 
 
 def _slash_codes(doc: Doc) -> set[str]:
