@@ -465,11 +465,15 @@ class Linker:
                 # a named thing with no other evidence: systems and frameworks are methods
                 entities[key] = replace(entity, type=EntityType.METHOD)
                 decisions[key].append(Decision("type.default", "Method: no vote for any type"))
-        self._sized_families(entities, decisions)
+        self._sized_families(entities, votes, decisions)
         for key in list(entities):
             entity = entities[key]
             parent = entities.get(entity.variant_of) if entity.variant_of else None
-            if entity.variant_of and (parent is None or parent.type != entity.type
+            # type.sized-method: 'Zorb-7B', weights trained with the Zorb framework, keeps Zorb for its family (only a
+            # size: keeping every model release of a method, 'Pairwise-Zorb', cost a held-out variantOf false positive)
+            kept = (parent is not None and entity.type == EntityType.MODEL and parent.type == EntityType.METHOD
+                    and _sized_release(entity, parent))
+            if entity.variant_of and not kept and (parent is None or parent.type != entity.type
                                       or (entity.type not in {EntityType.MODEL, EntityType.BENCHMARK} and not _numbered_version(entity, parent))):
                 entities[key] = replace(entity, variant_of=None)
                 why = (f"{entity.variant_of} is not an entity" if parent is None
@@ -581,16 +585,25 @@ class Linker:
             return family
         return parent.variant_of
 
-    def _sized_families(self, entities: dict[str, Entity], decisions: dict[str, list[Decision]]) -> None:
+    def _sized_families(self, entities: dict[str, Entity], votes: dict[str, list[TracedVote]],
+                        decisions: dict[str, list[Decision]]) -> None:
         """A name released in sizes names weights: when 'Zorb-4B' is a model of the family 'Zorb' that only the
-        text (not the vocabulary) calls a method, 'Zorb' is a model family."""
+        text (not the vocabulary) calls a method, 'Zorb' is a model family (type.sized-variant), unless the text's own
+        votes for 'Zorb' call it a method more than a model (type.sized-method): the annotation standard types a
+        proposed system, agent or framework a Method and keeps Model for the checkpoints it trains ('Zorb, an RL
+        framework ... Zorb-7B'), which stay its sizes (a Model variant of a Method family)."""
         for key in sorted(entities):
             entity = entities[key]
             parent = entities.get(entity.variant_of) if entity.variant_of else None
             if (parent is None or entity.type != EntityType.MODEL or parent.type != EntityType.METHOD
                     or parent.in_vocabulary):
                 continue
-            if _sized_release(entity, parent):
+            own = vote_totals(t.vote for t in votes.get(parent.key, ()))
+            if _sized_release(entity, parent) and own[EntityType.METHOD] > own[EntityType.MODEL]:
+                if not any(d.rule == "type.sized-method" for d in decisions[parent.key]):  # once, for its first size
+                    decisions[parent.key].append(Decision("type.sized-method", f"Method: its own votes call it a method; "
+                                                          f"{entity.label} is a size of it, a model"))
+            elif _sized_release(entity, parent):
                 entities[parent.key] = replace(parent, type=EntityType.MODEL)
                 decisions[parent.key].append(Decision("type.sized-variant", f"Model: {entity.label} is a size of it"))
 

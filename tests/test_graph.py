@@ -94,6 +94,26 @@ def test_a_method_is_a_variant_only_of_a_method():
     assert not pyshacl.validate(graph, shacl_graph=shapes, inference="none")[0]
 
 
+def test_a_model_is_a_variant_of_a_model_or_of_the_method_it_is_a_size_of():
+    """type.sized-method: Zorvex-32B, a checkpoint of the Zorvex framework, is a Model variantOf a Method; a model is
+    never a variant of a benchmark."""
+    import pyshacl
+
+    from kg.namespaces import VARIANT_OF
+
+    shapes = Graph().parse(ontology_dir() / "shapes.ttl")
+    res = "https://w3id.org/papers-kg/resource/"
+    size, method, bench = (URIRef(res + n) for n in ("model/zorvex-32b", "method/zorvex", "benchmark/zorbbench"))
+    graph = Graph()
+    for node, kind, label in ((size, KG.Model, "Zorvex-32B"), (method, KG.Method, "Zorvex"), (bench, KG.Benchmark, "ZorbBench")):
+        graph.add((node, RDF.type, kind))
+        graph.add((node, RDFS.label, Literal(label)))
+    graph.add((size, KG[VARIANT_OF], method))
+    assert pyshacl.validate(graph, shacl_graph=shapes, inference="none")[0]
+    graph.add((size, KG[VARIANT_OF], bench))
+    assert not pyshacl.validate(graph, shacl_graph=shapes, inference="none")[0]
+
+
 def test_turtle_round_trips(seeds_graph):
     again = Graph().parse(data=to_turtle(seeds_graph), format="turtle")
     assert len(again) == len(seeds_graph)

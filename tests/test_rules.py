@@ -187,6 +187,19 @@ def test_a_release_whose_votes_tie_follows_its_model_family(tmp_path):
     assert corpus.entities[entity.variant_of].label == "Quxo"
 
 
+def test_a_framework_released_in_sizes_stays_a_method_with_its_sizes_as_models(tmp_path):
+    """type.sized-method: 'Zorvex, an RL framework' that the text also writes in sizes (Zorvex-32B) is a Method, as the
+    annotation standard types a proposed system; the sized checkpoint is a Model whose family is the framework."""
+    write_digest(tmp_path, "week.txt", "Top AI Papers of the Week (June 2 - 8)\n1. Zorvex\n"
+                 "Zorvex is an RL framework for training search agents. Zorvex-32B scores 61% on ZorbBench.\n"
+                 "2. Plinkett\nPlinkett is a benchmark of 500 tasks for agents that plan.\n")
+    corpus = build([tmp_path]).corpus
+    rules, family = _rules(corpus, "Zorvex")
+    assert "type.sized-method" in rules and family.type == "Method"
+    size = corpus.entities["zorvex-32b"]
+    assert size.type == "Model" and size.variant_of == family.key
+
+
 @pytest.mark.parametrize("subject, predicate, obj, rule", [
     ("zorvath", "introduces", "zorvath", "introduces.title-system"),
     ("zorvath", "usesBaseModel", "blorfi-7b-instruct", "usesBaseModel.cue"),
