@@ -684,3 +684,17 @@ def test_codes_given_as_examples_of_a_kind_in_a_comparison_are_no_baselines(ment
 ])
 def test_codes_given_as_examples_of_compared_methods_stay(mentions, body):
     assert {"QXM", "ZQH"} <= mentions(body)
+
+
+def test_another_casing_of_a_hyphenated_vocabulary_name_is_that_entry(tmp_path):
+    """name.known-fold: the vocabulary writes 'ZORB-MEM'; a list of baselines writes 'Zorb-Mem', which the exact-case
+    ruler misses and no cue around it would make a name."""
+    (tmp_path / "vocabulary.jsonl").write_text('{"id": "ZORB-MEM", "type": "Method", "aliases": [], "variant_of": null}\n')
+    (tmp_path / "not-entities.txt").write_text("")
+    vocabulary = load_vocabulary(tmp_path)
+    body = "Quxa is compared with several memory baselines (e.g., Zorb-Mem, Blorfstore, and full context)."
+    [ann] = annotate(build_nlp(vocabulary), [PaperItem("t.txt", 1, "Some paper title here", body)], vocabulary)
+    found = {m.text: m.vocab_id for m in ann.mentions}
+    assert found.get("Zorb-Mem") == "ZORB-MEM"
+    [mention] = [m for m in ann.mentions if m.text == "Zorb-Mem"]
+    assert [v.rule for v in mention.votes if v.rule in ("vocabulary", "name.known-fold")] == ["name.known-fold"]

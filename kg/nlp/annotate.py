@@ -19,7 +19,7 @@ from ..namespaces import EntityType
 from ..vocab import Vocabulary, fold
 from .acronyms import acronym_definitions, expansion_head, lowercase_expansions
 from .context import context_votes
-from .docs import sentence_of, text_of
+from .docs import KNOWN_FOLDS, sentence_of, text_of
 from .finder import NameFinder
 from .records import ENTITY_LABELS, AcronymDefinition, AnnotatedItem, Mention
 from .releases import elided_tiers, elided_versions, slash_editions, vendorless_models
@@ -147,7 +147,8 @@ def _mention(ent: Span, sent_index: dict[int, int], vocabulary: Vocabulary, titl
     votes = shape_votes(text, lex) + context_votes(ent.doc, ent.start, ent.end, lex)
     if ent.label_ in ENTITY_LABELS and ent.ent_id_:
         source, vocab_id = "vocab", ent.ent_id_
-        votes.append(cast_vote("vocabulary", EntityType(ent.label_), lex))
+        rule = "name.known-fold" if ent.start in ent.doc.user_data.get(KNOWN_FOLDS, ()) else "vocabulary"
+        votes.append(cast_vote(rule, EntityType(ent.label_), lex))
     elif ent.label_ == EntityType.ORGANIZATION:
         source, vocab_id = "shape", None
         # 'Agent Laboratory, a framework ...': a definition outweighs the shape

@@ -8,6 +8,7 @@ from bisect import bisect_right
 from spacy.tokens import Doc, Span, Token
 
 RELEASE_BRANDS = "release_brands"  # doc.user_data key: the plain words an item numbers as model releases ('Zorbo' of 'Zorbo 3.5')
+KNOWN_FOLDS = "known_folds"  # doc.user_data: starts of the names name.known-fold took for vocabulary entries
 
 
 TEXT = "text"  # doc.user_data key: the doc's text (spaCy joins every token again on each doc.text)

@@ -14,7 +14,7 @@ from ..lexicon import Lexicon
 from ..namespaces import EntityType
 from ..vocab import fold
 from .context import context_votes, noun_type
-from .docs import RELEASE_BRANDS, sentence_of, text_of
+from .docs import KNOWN_FOLDS, RELEASE_BRANDS, sentence_of, text_of
 from .shapes import (
     ACRONYM,
     ACRONYM_ONLY,
@@ -97,6 +97,11 @@ class NameFinder:
                 spans.append(self._widen(Span(doc, start, end, label="NAME")))
             elif strength == 1 and (self._numbered_family(doc, token) or self._cued_compound(doc, token)):
                 spans.append(self._widen(Span(doc, token.i, token.i + 1, label="NAME")))
+            elif strength == 1 and "-" in token.text and (known := self.known_entries.get(fold(token.text))):
+                # name.known-fold: 'Zorb-Mem' for the vocabulary's 'ZORB-MEM': the exact-case ruler misses another
+                # casing of a hyphenated name, which folds to the vocabulary's own
+                spans.append(Span(doc, token.i, token.i + 1, label=known[0], span_id=known[1]))
+                doc.user_data.setdefault(KNOWN_FOLDS, set()).add(token.i)
             elif strength == 1 and self._weak_name_holds(doc, token):
                 end = token.i + 1
                 if end < sentence_of(token).end and _capitalised_word(doc[end]):
