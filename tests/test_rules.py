@@ -93,7 +93,7 @@ def test_every_rule_has_a_weight_and_every_weight_a_rule():
     table = json.loads((lexicon_dir() / "weights.json").read_text())["rules"]
     named = {name for name, _ in SHAPE_RULES + DEFINING_RULES + SUPPORTING_RULES}
     named |= {"vocabulary", "shape.organisation-name", "title.definition", "title.own-system", "affiliation-line",
-              "acronym-expansion", "shape.vendor-tier", "name.known-family-head"}
+              "acronym-expansion", "shape.vendor-tier", "name.known-family-head", "name.known-fold"}
     assert named == set(table)
 
 
